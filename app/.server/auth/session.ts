@@ -1,0 +1,147 @@
+import { redirect } from "@remix-run/node";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { db, schema } from "../db";
+import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
+import { clientIp } from "../http/request";
+import { hashToken, randomToken } from "./tokens";
+
+const { sessions, users } = schema;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  avatarUrl: string | null;
+  role: string | null;
+  emailVerifiedAt: Date | null;
+};
+
+export type CurrentSession = { user: SessionUser; idHash: string };
+
+// A loader, its parent loaders and the action of one request all ask; ask the database once.
+const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The raw session id from the cookie, or from `Authorization: Bearer <id>` (the JSON API). */
+async function readSessionId(request: Request): Promise<string | null> {
+  const auth = request.headers.get("Authorization");
+  if (auth?.startsWith("Bearer ")) return auth.slice(7).trim() || null;
+  const value = await getSessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+async function lookup(request: Request): Promise<CurrentSession | null> {
+  const id = await readSessionId(request);
+  if (!id) return null;
+  const idHash = hashToken(id);
+  const [row] = await db()
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      avatarUrl: users.avatarUrl,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  return { user: row, idHash };
+}
+
+export function getSession(request: Request): Promise<CurrentSession | null> {
+  let p = perRequest.get(request);
+  if (!p) {
+    p = lookup(request);
+    perRequest.set(request, p);
+  }
+  return p;
+}
+
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(request))?.user ?? null;
+}
+
+/** Only same-origin paths: "/x" but never "//evil.example" or "/\\evil". */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  try {
+    const u = new URL(to, "http://x.invalid");
+    if (u.host !== "x.invalid") return fallback;
+  } catch {
+    return fallback;
+  }
+  return to;
+}
+
+/** Signed-out visitors are sent to / from protected routes (spec section 2). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back && back !== "/" ? `/?redirectTo=${encodeURIComponent(back)}` : "/");
+  }
+  return user;
+}
+
+/** Signed-in users are sent from public routes to /dashboard (spec section 2). */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/dashboard");
+}
+
+/**
+ * Starts a fresh session (a new id at every sign-in) and ends the one the browser
+ * had, so an id fixed before sign-in is worthless after it.
+ */
+export async function createSession(request: Request, userId: string): Promise<string> {
+  const previous = await readSessionId(request);
+  if (previous) await db().delete(sessions).where(eq(sessions.idHash, hashToken(previous)));
+  const id = randomToken(32);
+  await db()
+    .insert(sessions)
+    .values({
+      idHash: hashToken(id),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      ip: clientIp(request),
+    });
+  perRequest.delete(request);
+  return getSessionCookie().serialize(id);
+}
+
+/** Set-Cookie header that signs the browser in. */
+export async function signIn(request: Request, userId: string): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(request, userId));
+  return headers;
+}
+
+/** Ends the current session in the database and clears the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const id = await readSessionId(request);
+  if (id) await db().delete(sessions).where(eq(sessions.idHash, hashToken(id)));
+  perRequest.delete(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await getSessionCookie().serialize("", { maxAge: 0 }));
+  return headers;
+}
+
+/** Ends every session of a user, or every one but `exceptIdHash`. */
+export async function endSessionsOf(userId: string, exceptIdHash?: string): Promise<void> {
+  await db()
+    .delete(sessions)
+    .where(
+      exceptIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function purgeExpiredSessions(): Promise<void> {
+  await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

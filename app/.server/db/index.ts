@@ -1,0 +1,93 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { env } from "../env";
+import { runMigrations } from "./migrate";
+import * as schema from "./schema";
+
+export { schema };
+
+/** One type for both drivers, so every query module works on PGlite and on Postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The raw driver, for what Drizzle does not cover (LISTEN/NOTIFY, migrations). */
+export type Driver =
+  | { kind: "pglite"; client: PGlite }
+  | { kind: "postgres"; pool: pg.Pool; url: string };
+
+type Handle = { db: Db; driver: Driver; ready: Promise<void> };
+
+// One database handle per process: two PGlite instances on one folder would corrupt it.
+const globalKey = Symbol.for("atelier.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
+const g = globalThis as GlobalWithDb;
+
+function open(): Handle {
+  const e = env();
+  let driver: Driver;
+  let db: Db;
+  if (e.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: 10 });
+    pool.on("error", (err) => console.error("[db] idle client error", err));
+    driver = { kind: "postgres", pool, url: e.DATABASE_URL };
+    db = drizzlePg(pool, { schema }) as unknown as Db;
+  } else {
+    let client: PGlite;
+    if (e.DATA_DIR === "memory://") {
+      client = new PGlite();
+    } else {
+      const dir = path.resolve(e.DATA_DIR, "pglite");
+      mkdirSync(dir, { recursive: true });
+      client = new PGlite(dir);
+    }
+    driver = { kind: "pglite", client };
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+  }
+  const ready = runMigrations(driver);
+  return { db, driver, ready };
+}
+
+function handle(): Handle {
+  g[globalKey] ??= open();
+  return g[globalKey]!;
+}
+
+/** The database, migrated. Await once at start-up (ensureDb) and use db() after. */
+export function db(): Db {
+  return handle().db;
+}
+
+export function driver(): Driver {
+  return handle().driver;
+}
+
+export async function ensureDb(): Promise<Db> {
+  const h = handle();
+  await h.ready;
+  return h.db;
+}
+
+export async function pingDb(): Promise<boolean> {
+  try {
+    await ensureDb();
+    await db().execute(sql`select 1`);
+    return true;
+  } catch (error) {
+    console.error("[db] ping failed", error);
+    return false;
+  }
+}
+
+export async function closeDb(): Promise<void> {
+  const h = g[globalKey];
+  if (!h) return;
+  g[globalKey] = undefined;
+  await h.ready.catch(() => {});
+  if (h.driver.kind === "pglite") await h.driver.client.close();
+  else await h.driver.pool.end();
+}

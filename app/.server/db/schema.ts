@@ -1,0 +1,105 @@
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Mirrors the SQL in ./migrations: the migrations are the source of truth for the
+// database; this file is how the code sees it. Change both together.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  fullName: text("full_name").notNull().default(""),
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: ts("email_verified_at"),
+  avatarUrl: text("avatar_url"),
+  role: text("role"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] })],
+);
+
+export const sessions = pgTable("sessions", {
+  idHash: text("id_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+  userAgent: text("user_agent"),
+  ip: text("ip"),
+});
+
+export const authTokens = pgTable("auth_tokens", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  purpose: text("purpose").notNull(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  secondaryHash: text("secondary_hash"),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const featureFlags = pgTable("feature_flags", {
+  name: text("name").primaryKey(),
+  enabled: boolean("enabled").notNull(),
+  description: text("description").notNull().default(""),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const betaRequests = pgTable("beta_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  suppliedInviteCode: text("supplied_invite_code"),
+  fullName: text("full_name"),
+  company: text("company"),
+  role: text("role"),
+  reason: text("reason"),
+  status: text("status", { enum: ["pending", "approved", "declined"] })
+    .notNull()
+    .default("pending"),
+  inviteCode: text("invite_code").unique(),
+  inviteUsedAt: ts("invite_used_at"),
+  decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  decidedAt: ts("decided_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const emailCaptures = pgTable("email_captures", {
+  email: text("email").primaryKey(),
+  times: integer("times").notNull().default(1),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Every variable the server reads, validated once at start-up.
+ * A bad value stops the process with a message that names the variable.
+ */
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const intWithDefault = (d: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : d))
+    .pipe(z.number().int().positive());
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: intWithDefault(3000),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().trim().default("./data"),
+    DATABASE_URL: optionalUrl,
+    SESSION_SECRET: csv,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().trim().default("Atelier <no-reply@atelier.local>"),
+    FEATURE_FLAGS: csv,
+    ADMIN_EMAILS: csv.transform((list) => list.map((e) => e.toLowerCase())),
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+    GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+    GITHUB_CLIENT_ID: z.string().trim().optional(),
+    GITHUB_CLIENT_SECRET: z.string().trim().optional(),
+    GITHUB_AUTHORIZATION_URL: z.url().default("https://github.com/login/oauth/authorize"),
+    GITHUB_TOKEN_URL: z.url().default("https://github.com/login/oauth/access_token"),
+    GITHUB_USERINFO_URL: z.url().default("https://api.github.com/user"),
+    RATE_LIMIT_SIGNIN_PER_IP: intWithDefault(30),
+    RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: intWithDefault(10),
+    RATE_LIMIT_SIGNUP_PER_IP: intWithDefault(30),
+    RATE_LIMIT_RESET_PER_IP: intWithDefault(30),
+    RATE_LIMIT_BETA_PER_IP: intWithDefault(30),
+    RATE_LIMIT_WINDOW_SECONDS: intWithDefault(300),
+    TRUST_PROXY: boolish,
+    LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  })
+  .transform((e) => ({
+    ...e,
+    APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/**
+ * The spec's start-up check: a configured value that still says "placeholder"
+ * is reported as not configured properly.
+ */
+export function placeholderProblems(source: Record<string, string | undefined>): string[] {
+  const keys = [
+    "APP_URL",
+    "DATABASE_URL",
+    "SMTP_URL",
+    "SESSION_SECRET",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "GITHUB_CLIENT_ID",
+    "GITHUB_CLIENT_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+  ];
+  return keys
+    .filter((k) => /placeholder/i.test(source[k] ?? ""))
+    .map((k) =>
+      k === "DATABASE_URL"
+        ? "The backend URL (DATABASE_URL) is not configured properly: it still contains a placeholder."
+        : `${k} is not configured properly: it still contains a placeholder.`,
+    );
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; they call this to re-read it. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

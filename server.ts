@@ -1,0 +1,141 @@
+/**
+ * The production server (and, with NODE_ENV=development, the dev server with Vite
+ * in middleware mode): compression, security headers with a CSP nonce, immutable
+ * caching of built assets, request logs, the cross-site POST check, and a clean stop
+ * on the first SIGTERM.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { contentSecurityPolicy, isCrossSiteRequest, newNonce, staticSecurityHeaders } from "./server/security.js";
+
+type Lifecycle = {
+  startup: () => Promise<{ port: number; appUrl: string; warnings: string[]; formActionOrigins: string[] }>;
+  shutdown: () => Promise<void>;
+};
+
+const dev = process.env.NODE_ENV === "development";
+const root = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.basename(root) === "build" ? path.dirname(root) : root;
+
+async function main() {
+  const viteDevServer = dev
+    ? await import("vite").then((vite) =>
+        vite.createServer({ server: { middlewareMode: true }, root: projectRoot }),
+      )
+    : undefined;
+
+  const loadBuild = async (): Promise<ServerBuild> =>
+    viteDevServer
+      ? ((await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+      : ((await import(path.join(projectRoot, "build/server/index.js"))) as ServerBuild);
+
+  const initialBuild = await loadBuild();
+  const lifecycle = initialBuild.entry.module as unknown as Lifecycle;
+  let started: Awaited<ReturnType<Lifecycle["startup"]>>;
+  try {
+    started = await lifecycle.startup();
+  } catch (error) {
+    console.error(`\nAtelier cannot start.\n${(error as Error).message}\n`);
+    await viteDevServer?.close();
+    process.exit(1);
+  }
+  for (const w of started.warnings) console.warn(`[config] ${w}`);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY === "true" || process.env.TRUST_PROXY === "1") app.set("trust proxy", true);
+  const appOrigin = new URL(started.appUrl).origin;
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+
+  app.use((req, res, next) => {
+    const nonce = newNonce();
+    res.locals.cspNonce = nonce;
+    for (const [k, v] of Object.entries(staticSecurityHeaders)) res.setHeader(k, v);
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, dev, formActionOrigins: started.formActionOrigins }),
+    );
+    if (appOrigin.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    // The app reads the client's address from this header; never trust one sent in.
+    req.headers["x-atelier-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const crossSite = isCrossSiteRequest({
+      method: req.method,
+      path: req.path,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      host: req.get("host"),
+      appOrigin,
+      exemptPaths: ["/api/stripe/webhook"],
+    });
+    if (!crossSite) return next();
+    res.status(403);
+    if (req.path.startsWith("/api/")) res.json({ error: "Cross-site request refused" });
+    else res.type("text/plain").send("Cross-site request refused.");
+  });
+
+  app.use(compression());
+
+  if (process.env.LOG_REQUESTS !== "false") {
+    app.use(morgan(dev ? "dev" : ":remote-addr :method :url :status :res[content-length] - :response-time ms"));
+  }
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted build output: cache forever.
+    app.use(
+      "/assets",
+      express.static(path.join(projectRoot, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(path.join(projectRoot, "build/client"), { maxAge: "1h" }));
+  }
+  app.use(express.static(path.join(projectRoot, "public"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: viteDevServer ? loadBuild : initialBuild,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(started.port, () => {
+    console.log(`Atelier listening on http://localhost:${started.port} (public URL ${started.appUrl})`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[server] ${signal}: closing`);
+    const force = setTimeout(() => process.exit(0), 8_000);
+    force.unref();
+    server.close();
+    server.closeAllConnections?.();
+    await viteDevServer?.close();
+    await lifecycle.shutdown().catch((e) => console.error("[server] shutdown", e));
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+// Every vitest file runs against a real database: Postgres when DATABASE_URL is
+// set (scripts/test-all.sh starts one), otherwise an in-memory PGlite per file.
+process.env.NODE_ENV = "test";
+process.env.DATA_DIR ??= "memory://";
+process.env.SESSION_SECRET ??= "test-session-secret";
+process.env.APP_URL ??= "http://localhost:3000";
+process.env.LOG_REQUESTS = "false";
+process.env.MAIL_TRANSPORT ??= "memory";
+
+import { afterAll, afterEach, vi } from "vitest";
+
+// An unexpected console.error fails the test that caused it.
+const errorSpy = vi.spyOn(console, "error");
+afterEach(() => {
+  const calls = errorSpy.mock.calls;
+  errorSpy.mockClear();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called:\n${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+  }
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("~/.server/db");
+  await closeDb();
+});
