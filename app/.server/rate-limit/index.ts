@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { data } from "@remix-run/node";
+import { db } from "../db";
+
+/**
+ * Fixed-window counters in Postgres, so every app instance shares them.
+ * One statement: insert the key, or add one to it, or restart an expired window.
+ */
+export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+
+export async function hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const result = await db().execute<{ count: number; window_start: Date | string }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count, window_start`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    count: number;
+    window_start: Date | string;
+  }[];
+  const row = rows[0]!;
+  const count = Number(row.count);
+  if (count <= limit) return { ok: true, remaining: limit - count };
+  const start = new Date(row.window_start).getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((start + windowSeconds * 1000 - Date.now()) / 1000));
+  return { ok: false, retryAfterSeconds };
+}
+
+/** Counts without adding (e.g. failures per account, checked before a sign-in attempt). */
+export async function peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const result = await db().execute<{ count: number; window_start: Date | string }>(
+    sql`select count, window_start from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    count: number;
+    window_start: Date | string;
+  }[];
+  const row = rows[0];
+  if (!row || Number(row.count) < limit) return { ok: true, remaining: limit - Number(row?.count ?? 0) };
+  const start = new Date(row.window_start).getTime();
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + windowSeconds * 1000 - Date.now()) / 1000)) };
+}
+
+export async function clear(key: string): Promise<void> {
+  await db().execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+export function retryMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 90
+    ? `Too many attempts. Please wait ${seconds} seconds and try again.`
+    : `Too many attempts. Please wait ${minutes} minutes and try again.`;
+}
+
+/** A 429 with Retry-After; `body` is what the form or API shows. */
+export function tooManyRequests<T>(body: T, retryAfterSeconds: number) {
+  return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
