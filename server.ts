@@ -5,7 +5,6 @@
  * on the first SIGTERM.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -19,8 +18,10 @@ type Lifecycle = {
 };
 
 const dev = process.env.NODE_ENV === "development";
-const root = path.dirname(fileURLToPath(import.meta.url));
-const projectRoot = path.basename(root) === "build" ? path.dirname(root) : root;
+// Run from the project folder (npm start does). BUILD_DIR lets parallel test runs
+// build into folders of their own.
+const projectRoot = process.cwd();
+const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 async function main() {
   const viteDevServer = dev
@@ -32,7 +33,7 @@ async function main() {
   const loadBuild = async (): Promise<ServerBuild> =>
     viteDevServer
       ? ((await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
-      : ((await import(path.join(projectRoot, "build/server/index.js"))) as ServerBuild);
+      : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
 
   const initialBuild = await loadBuild();
   const lifecycle = initialBuild.entry.module as unknown as Lifecycle;
@@ -99,9 +100,9 @@ async function main() {
     // Fingerprinted build output: cache forever.
     app.use(
       "/assets",
-      express.static(path.join(projectRoot, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(path.join(projectRoot, "build/client"), { maxAge: "1h" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   }
   app.use(express.static(path.join(projectRoot, "public"), { maxAge: "1h" }));
 

@@ -5,7 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 
 export default defineConfig({
-  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
+  plugins: [tailwindcss(), remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" }), tsconfigPaths()],
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },
   },
