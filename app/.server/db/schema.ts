@@ -22,6 +22,8 @@ export const users = pgTable("users", {
   emailVerifiedAt: ts("email_verified_at"),
   avatarUrl: text("avatar_url"),
   role: text("role"),
+  /** The workspace the signed-in screens show (FK to workspaces in the migration). */
+  currentWorkspaceId: uuid("current_workspace_id"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
@@ -103,3 +105,6 @@ export const emailCaptures = pgTable("email_captures", {
   createdAt: ts("created_at").notNull().defaultNow(),
   lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
 });
+
+// Product tables (workspaces, projects, boards) live in their own file.
+export * from "./schema-product";
