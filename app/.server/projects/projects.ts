@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { keysBetween } from "~/lib/fractional-index";
+import { db, schema, type Db } from "../db";
+import { recordActivity } from "./activity";
+
+const { projects, boardColumns, cards } = schema;
+
+export const DEFAULT_COLUMNS = [
+  { name: "Backlog", stateGroup: "backlog" },
+  { name: "To do", stateGroup: "unstarted" },
+  { name: "In progress", stateGroup: "started" },
+  { name: "Review", stateGroup: "started" },
+  { name: "Done", stateGroup: "completed" },
+] as const;
+
+export type ProjectSort = "updated" | "name" | "created";
+
+export type ProjectListItem = {
+  id: string;
+  name: string;
+  description: string;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  openCards: number;
+  doneCards: number;
+};
+
+export async function listProjects(
+  workspaceId: string,
+  opts: { q?: string; sort?: ProjectSort; archived?: boolean } = {},
+): Promise<ProjectListItem[]> {
+  const q = opts.q?.trim();
+  const order =
+    opts.sort === "name"
+      ? [asc(projects.name), asc(projects.id)]
+      : opts.sort === "created"
+        ? [desc(projects.createdAt), asc(projects.id)]
+        : [desc(projects.updatedAt), asc(projects.id)];
+  const rows = await db()
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      archivedAt: projects.archivedAt,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      openCards: sql<number>`count(${cards.id}) filter (where ${boardColumns.stateGroup} not in ('completed', 'cancelled'))`.mapWith(Number),
+      doneCards: sql<number>`count(${cards.id}) filter (where ${boardColumns.stateGroup} = 'completed')`.mapWith(Number),
+    })
+    .from(projects)
+    .leftJoin(cards, and(eq(cards.projectId, projects.id), eq(cards.workspaceId, workspaceId)))
+    .leftJoin(boardColumns, eq(boardColumns.id, cards.columnId))
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        opts.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt),
+        q ? or(ilike(projects.name, `%${escapeLike(q)}%`), ilike(projects.description, `%${escapeLike(q)}%`)) : undefined,
+      ),
+    )
+    .groupBy(projects.id)
+    .orderBy(...order);
+  return rows;
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function countActiveProjects(workspaceId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.archivedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function getProject(workspaceId: string, projectId: string) {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db()
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createProject(
+  workspaceId: string,
+  actorId: string,
+  input: { name: string; description?: string },
+) {
+  return db().transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [project] = await tx
+      .insert(projects)
+      .values({ workspaceId, name: input.name.trim(), description: input.description?.trim() ?? "", createdBy: actorId })
+      .returning();
+    const keys = keysBetween(null, null, DEFAULT_COLUMNS.length);
+    await tx.insert(boardColumns).values(
+      DEFAULT_COLUMNS.map((c, i) => ({
+        workspaceId,
+        projectId: project!.id,
+        name: c.name,
+        stateGroup: c.stateGroup,
+        position: keys[i]!,
+      })),
+    );
+    await recordActivity(tx, {
+      workspaceId,
+      projectId: project!.id,
+      actorId,
+      action: "project.created",
+      newValue: { name: project!.name },
+    });
+    return project!;
+  });
+}
+
+export async function updateProject(
+  workspaceId: string,
+  projectId: string,
+  actorId: string,
+  input: { name?: string; description?: string },
+) {
+  return db().transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [before] = await tx
+      .select({ name: projects.name, description: projects.description })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+      .for("update");
+    if (!before) return null;
+    const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined && input.name.trim() !== before.name) patch.name = input.name.trim();
+    if (input.description !== undefined && input.description.trim() !== before.description)
+      patch.description = input.description.trim();
+    const [after] = await tx
+      .update(projects)
+      .set(patch)
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+      .returning();
+    for (const field of ["name", "description"] as const) {
+      if (patch[field] !== undefined) {
+        await recordActivity(tx, {
+          workspaceId,
+          projectId,
+          actorId,
+          action: "project.updated",
+          field,
+          oldValue: before[field],
+          newValue: patch[field],
+        });
+      }
+    }
+    return after ?? null;
+  });
+}
+
+export async function setProjectArchived(workspaceId: string, projectId: string, actorId: string, archived: boolean) {
+  const [row] = await db()
+    .update(projects)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+    .returning({ id: projects.id, name: projects.name });
+  if (row) {
+    await recordActivity(db(), {
+      workspaceId,
+      projectId,
+      actorId,
+      action: archived ? "project.archived" : "project.restored",
+    });
+  }
+  return row ?? null;
+}
+
+export async function deleteProject(workspaceId: string, projectId: string, actorId: string) {
+  return db().transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
+    const [p] = await tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+      .for("update");
+    if (!p) return null;
+    await tx.delete(cards).where(and(eq(cards.projectId, projectId), eq(cards.workspaceId, workspaceId)));
+    await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
+    await recordActivity(tx, {
+      workspaceId,
+      projectId: null,
+      actorId,
+      action: "project.deleted",
+      oldValue: { name: p.name },
+    });
+    return p;
+  });
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_RE.test(value);
+}

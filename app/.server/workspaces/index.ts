@@ -1,0 +1,169 @@
+import { data } from "@remix-run/node";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { can, type Action, type Role } from "~/lib/permissions";
+import { requireUser, type SessionUser } from "../auth/session";
+import { randomToken } from "../auth/tokens";
+import { db, schema, type Db } from "../db";
+
+const { workspaces, memberships, users } = schema;
+
+export const TRIAL_DAYS = 14;
+
+export type WorkspaceSummary = { id: string; name: string; slug: string; role: Role };
+
+export type MemberContext = {
+  user: SessionUser;
+  workspace: { id: string; name: string; slug: string; planId: string; trialEndsAt: Date | null };
+  role: Role;
+};
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/g, "");
+  return base || "workspace";
+}
+
+async function freeSlug(tx: Db, wanted: string, exceptWorkspaceId?: string): Promise<string> {
+  let slug = wanted;
+  for (let i = 0; i < 5; i++) {
+    const [taken] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.slug, slug))
+      .limit(1);
+    if (!taken || taken.id === exceptWorkspaceId) return slug;
+    slug = `${wanted.slice(0, 33)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 5) || "x"}`;
+  }
+  return `${wanted.slice(0, 30)}-${Date.now().toString(36)}`;
+}
+
+export function defaultWorkspaceName(user: { fullName: string; email: string }): string {
+  const first = user.fullName.trim().split(/\s+/)[0];
+  return first ? `${first}'s workspace` : `${user.email.split("@")[0]}'s workspace`;
+}
+
+/** A new workspace with `userId` as its owner, on a 14-day trial; it becomes the user's current one. */
+export async function createWorkspace(userId: string, name: string): Promise<WorkspaceSummary> {
+  return db().transaction(async (tx) => {
+    const slug = await freeSlug(tx as unknown as Db, slugify(name));
+    const [ws] = await tx
+      .insert(workspaces)
+      .values({
+        name: name.trim().slice(0, 80) || "My workspace",
+        slug,
+        planId: "professional",
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+        createdBy: userId,
+      })
+      .returning({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug });
+    await tx.insert(memberships).values({ workspaceId: ws!.id, userId, role: "owner" });
+    await tx.update(users).set({ currentWorkspaceId: ws!.id }).where(eq(users.id, userId));
+    return { ...ws!, role: "owner" as const };
+  });
+}
+
+export async function listWorkspacesOf(userId: string): Promise<WorkspaceSummary[]> {
+  return db()
+    .select({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug, role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(workspaces.name), asc(workspaces.id));
+}
+
+async function loadMembership(userId: string, workspaceId: string) {
+  const [row] = await db()
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      slug: workspaces.slug,
+      planId: workspaces.planId,
+      trialEndsAt: workspaces.trialEndsAt,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const perRequest = new WeakMap<Request, Promise<MemberContext>>();
+
+async function resolve(request: Request): Promise<MemberContext> {
+  const user = await requireUser(request);
+  const [u] = await db()
+    .select({ current: users.currentWorkspaceId })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  let row = u?.current ? await loadMembership(user.id, u.current) : null;
+  if (!row) {
+    // The current workspace is gone or the user was removed from it: fall back to
+    // another membership, or (a user with none) make them a workspace of their own.
+    const [first] = await listWorkspacesOf(user.id);
+    const ws = first ?? (await createWorkspace(user.id, defaultWorkspaceName(user)));
+    if (first) await db().update(users).set({ currentWorkspaceId: ws.id }).where(eq(users.id, user.id));
+    row = await loadMembership(user.id, ws.id);
+  }
+  if (!row) throw new Error("membership vanished while resolving the workspace");
+  const { role, ...workspace } = row;
+  return { user, workspace, role };
+}
+
+/** The signed-in user's current workspace and role, read fresh from the database once per request. */
+export function getMemberContext(request: Request): Promise<MemberContext> {
+  let p = perRequest.get(request);
+  if (!p) {
+    p = resolve(request);
+    perRequest.set(request, p);
+  }
+  return p;
+}
+
+/**
+ * requireUser, plus the user's role in the current workspace allows `action`.
+ * A removed member has no row and is moved to another workspace; a role that may
+ * not do the action gets a 403.
+ */
+export async function requireMember(request: Request, action: Action = "workspace.view"): Promise<MemberContext> {
+  const ctx = await getMemberContext(request);
+  if (!can(ctx.role, action)) {
+    throw data(
+      { message: "Your role in this workspace does not allow this. Ask an admin for access." },
+      { status: 403 },
+    );
+  }
+  return ctx;
+}
+
+/** Switch the current workspace (only to one the user belongs to). */
+export async function switchWorkspace(userId: string, workspaceId: string): Promise<boolean> {
+  const m = await loadMembership(userId, workspaceId);
+  if (!m) return false;
+  await db().update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));
+  return true;
+}
+
+export async function renameWorkspace(workspaceId: string, name: string, slug: string) {
+  const wanted = slugify(slug || name);
+  return db().transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(and(eq(workspaces.slug, wanted), sql`${workspaces.id} <> ${workspaceId}`))
+      .limit(1);
+    if (taken) return { ok: false as const, field: "slug" as const, message: "That address is taken. Try another." };
+    await tx
+      .update(workspaces)
+      .set({ name: name.trim(), slug: wanted, updatedAt: new Date() })
+      .where(eq(workspaces.id, workspaceId));
+    return { ok: true as const, slug: wanted };
+  });
+}
