@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import path from "node:path";
+import { basePort, buildDir, mailboxURL, runDir, baseURL } from "./tests/support/e2e-config";
+
+/**
+ * End-to-end tests against the production build, on Debian's Chromium.
+ * E2E_BASE_PORT (default 3300) picks this run's ports, so several runs can share a
+ * machine; everything a run writes goes under /tmp/atelier-e2e-<port>/.
+ * E2E_SKIP_BUILD=1 reuses the build in BUILD_DIR; E2E_DATABASE_URL runs the main app
+ * on that Postgres database. See tests/support/e2e-stack.ts.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: path.join(runDir, "test-results"),
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // The machine has two cores, shared with the app servers.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "npx tsx tests/support/e2e-stack.ts",
+    url: `${mailboxURL}/__ready`,
+    env: { E2E_BASE_PORT: String(basePort), BUILD_DIR: buildDir },
+    // Build (about 10 s, more when the cores are busy) plus two servers' migrations.
+    timeout: 240_000,
+    reuseExistingServer: process.env.E2E_REUSE === "1",
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

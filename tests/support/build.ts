@@ -1,0 +1,37 @@
+/**
+ * Builds the app into a folder of its own (BUILD_DIR), for the end-to-end run and the
+ * benchmarks. A build outside the project folder cannot see node_modules or the
+ * project's "type": "module", so the folder above it gets a package.json and a link to
+ * the project's node_modules.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export function prepareBuildDir(buildDir: string) {
+  const parent = path.dirname(path.resolve(buildDir));
+  const inside = path.relative(projectRoot, parent);
+  if (!inside.startsWith("..") && !path.isAbsolute(inside)) return;
+  mkdirSync(parent, { recursive: true });
+  writeFileSync(path.join(parent, "package.json"), JSON.stringify({ private: true, type: "module" }) + "\n");
+  const link = path.join(parent, "node_modules");
+  if (!existsSync(link)) symlinkSync(path.join(projectRoot, "node_modules"), link, "dir");
+}
+
+export function buildApp(buildDir: string): Promise<void> {
+  rmSync(buildDir, { recursive: true, force: true });
+  prepareBuildDir(buildDir);
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "build", "--silent"], {
+      cwd: projectRoot,
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build failed (${signal ?? code})`)),
+    );
+  });
+}

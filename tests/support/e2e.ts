@@ -1,0 +1,96 @@
+/**
+ * What the end-to-end specs import: Playwright's test and expect, plus helpers for the
+ * run's mail sink, its local OAuth2 server and accessibility checks.
+ *
+ *   import { test, expect, uniqueEmail, waitForMail } from "../support/e2e";
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { closedBetaURL, mailboxURL, oauthURL, type OAuthProvider } from "./e2e-config";
+
+export { expect };
+export { baseURL, closedBetaURL, mailboxURL, oauthURL, adminEmail } from "./e2e-config";
+
+/** Playwright's test; an uncaught exception in the page fails the test that caused it. */
+export const test = base.extend<{ failOnPageError: void }>({
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+      await use();
+      expect(errors, "uncaught exceptions in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** A fresh address on every call, so specs never share accounts: `<prefix>-<random>@atelier.test`. */
+export function uniqueEmail(prefix = "user"): string {
+  const slug = prefix.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "user";
+  return `${slug}-${Date.now().toString(36)}${randomBytes(3).toString("hex")}@atelier.test`;
+}
+
+export type ReceivedMail = { to: string; subject: string; text: string; html: string; links: string[] };
+
+/**
+ * Waits for a mail to `to` (and whose subject contains `subject`, case-insensitive)
+ * to reach the run's SMTP sink. Each mail is handed out once: the oldest matching mail
+ * not yet returned, so a second call after "resend" gets the second mail.
+ */
+export async function waitForMail(query: { to: string; subject?: string; timeoutMs?: number }): Promise<ReceivedMail> {
+  const params = new URLSearchParams({ to: query.to, timeoutMs: String(query.timeoutMs ?? 20_000) });
+  if (query.subject) params.set("subject", query.subject);
+  const res = await fetch(`${mailboxURL}/messages/next?${params}`);
+  const body = (await res.json()) as ReceivedMail & { error?: string };
+  if (!res.ok) throw new Error(body.error ?? `mailbox answered ${res.status}`);
+  return { to: body.to, subject: body.subject, text: body.text, html: body.html, links: body.links };
+}
+
+export type OAuthIdentity = { id: string | number; email: string; name: string; emailVerified?: boolean };
+
+/**
+ * The next authorization at the local OAuth2 server for `provider` signs in as this
+ * identity (queued: two calls serve two authorizations in order). Without one, the
+ * provider answers with a default user. `{ denied: true }` makes it answer access_denied.
+ */
+export async function setOAuthIdentity(
+  provider: OAuthProvider,
+  identity: OAuthIdentity & { denied?: boolean },
+): Promise<void> {
+  const res = await fetch(`${oauthURL}/__identity`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ provider, ...identity }),
+  });
+  if (!res.ok) throw new Error(`setOAuthIdentity: ${res.status} ${await res.text()}`);
+}
+
+/** True once React has hydrated the page (root.tsx sets html[data-hydrated]). */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return (await page.locator("html[data-hydrated]").count()) > 0;
+}
+
+/** Waits until the page has hydrated, so clicks reach React's handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Runs axe (WCAG 2 A and AA) on the page and fails with a readable list of violations. */
+export async function expectNoA11yViolations(
+  page: Page,
+  options: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** The closed-beta instance (public sign-up off); its mails go to the same sink. */
+export const closedBeta = { url: closedBetaURL };
