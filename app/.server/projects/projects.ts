@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { keysBetween } from "~/lib/fractional-index";
 import { db, schema, type Db } from "../db";
+import { assertCanAdd } from "../workspaces/limits";
 import { recordActivity } from "./activity";
 
 const { projects, boardColumns, cards } = schema;
@@ -92,6 +93,7 @@ export async function createProject(
 ) {
   return db().transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
       .insert(projects)
       .values({ workspaceId, name: input.name.trim(), description: input.description?.trim() ?? "", createdBy: actorId })
@@ -158,6 +160,7 @@ export async function updateProject(
 }
 
 export async function setProjectArchived(workspaceId: string, projectId: string, actorId: string, archived: boolean) {
+  if (!archived) await assertCanAdd(db(), workspaceId, "projects");
   const [row] = await db()
     .update(projects)
     .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })

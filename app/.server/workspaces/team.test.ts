@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addMember, authedRequest, makeOwner, makeUser } from "../../../tests/support/factories";
+import { resetDb } from "../../../tests/support/db";
+import { db, schema } from "../db";
+import { outbox, resetMailForTests } from "../mail";
+import { createProject } from "../projects/projects";
+import { getMemberContext, requireMember } from "./index";
+import {
+  acceptInvitation,
+  acceptOpenInvitationsFor,
+  changeRole,
+  findInvitation,
+  inviteMember,
+  LAST_OWNER_MESSAGE,
+  listInvitations,
+  removeMember,
+  revokeInvitation,
+} from "./team";
+
+async function ctxFor(userId: string) {
+  return getMemberContext(await authedRequest(userId, "/team"));
+}
+
+function tokenFromMail(to: string) {
+  const mail = [...outbox].reverse().find((m) => m.to === to)!;
+  return /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+}
+
+describe("team", () => {
+  beforeEach(async () => {
+    await resetDb();
+    resetMailForTests();
+  });
+
+  it("invites by e-mail with a role; the link joins once and never again", async () => {
+    const { user } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "colleague@example.test", "member");
+    expect(outbox.at(-1)!.text).toContain("http://localhost:3000/invite/");
+    const token = tokenFromMail("colleague@example.test");
+    expect((await findInvitation(token))?.state).toBe("open");
+
+    const colleague = await makeUser({ email: "colleague@example.test" });
+    await acceptInvitation(token, colleague);
+    const joined = await ctxFor(colleague.id);
+    expect(joined.workspace.id).toBe(ctx.workspace.id);
+    expect(joined.role).toBe("member");
+    expect((await findInvitation(token))?.state).toBe("accepted");
+    await expect(acceptInvitation(token, colleague)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("refuses an invitation to someone signed in with another address", async () => {
+    const { user } = await makeOwner();
+    await inviteMember(await ctxFor(user.id), "a@example.test", "viewer");
+    const other = await makeUser({ email: "b@example.test" });
+    await expect(acceptInvitation(tokenFromMail("a@example.test"), other)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("joins open invitations when the invited person verifies a new account", async () => {
+    const { user } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "new@example.test", "admin");
+    const newcomer = await makeUser({ email: "new@example.test" });
+    expect(await acceptOpenInvitationsFor(newcomer.id, newcomer.email)).toBe(1);
+    expect((await ctxFor(newcomer.id)).role).toBe("admin");
+  });
+
+  it("resends by replacing the open invitation, and revokes", async () => {
+    const { user } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "x@example.test", "member");
+    const first = tokenFromMail("x@example.test");
+    await inviteMember(ctx, "x@example.test", "member");
+    expect((await findInvitation(first))?.state).toBe("revoked");
+    const [open] = await listInvitations(ctx.workspace.id);
+    await revokeInvitation(ctx, open!.id);
+    expect(await listInvitations(ctx.workspace.id)).toHaveLength(0);
+  });
+
+  it("keeps the last owner, and only owners make owners", async () => {
+    const { user, workspace } = await makeOwner();
+    const admin = await makeUser();
+    await addMember(workspace.id, admin.id, "admin");
+    await expect(changeRole(await ctxFor(user.id), user.id, "admin")).rejects.toMatchObject({ message: LAST_OWNER_MESSAGE });
+    await expect(removeMember(await ctxFor(user.id), user.id)).rejects.toMatchObject({ message: LAST_OWNER_MESSAGE });
+    await expect(changeRole(await ctxFor(admin.id), admin.id, "owner")).rejects.toMatchObject({ status: 403 });
+    await changeRole(await ctxFor(user.id), admin.id, "owner");
+    await changeRole(await ctxFor(admin.id), user.id, "member");
+    const [m] = await db().select().from(schema.memberships).where(eq(schema.memberships.userId, user.id));
+    expect(m!.role).toBe("member");
+  });
+
+  it("a removed member loses access on the next request", async () => {
+    const { user, workspace } = await makeOwner();
+    const member = await makeUser();
+    await addMember(workspace.id, member.id, "member");
+    expect((await ctxFor(member.id)).workspace.id).toBe(workspace.id);
+    await removeMember(await ctxFor(user.id), member.id);
+    const after = await ctxFor(member.id);
+    expect(after.workspace.id).not.toBe(workspace.id); // moved to a workspace of their own
+    expect(after.role).toBe("owner");
+  });
+
+  it("viewers may read but not write", async () => {
+    const { workspace } = await makeOwner();
+    const viewer = await makeUser();
+    await addMember(workspace.id, viewer.id, "viewer");
+    const req = await authedRequest(viewer.id, "/projects");
+    await expect(requireMember(req, "project.view")).resolves.toMatchObject({ role: "viewer" });
+    const thrown = await requireMember(await authedRequest(viewer.id, "/projects"), "project.create").catch((e) => e);
+    expect(thrown.init?.status ?? thrown.status).toBe(403);
+  });
+
+  it("counts members and pending invitations against the plan", async () => {
+    const { user, workspace } = await makeOwner();
+    await db().update(schema.workspaces).set({ planId: "starter" }).where(eq(schema.workspaces.id, workspace.id));
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "one@example.test", "member");
+    await inviteMember(ctx, "two@example.test", "member");
+    await expect(inviteMember(ctx, "three@example.test", "member")).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining("The Starter plan includes 3 members"),
+    });
+    for (let i = 0; i < 5; i++) await createProject(workspace.id, user.id, { name: `P${i}` });
+    await expect(createProject(workspace.id, user.id, { name: "P6" })).rejects.toMatchObject({
+      message: expect.stringContaining("The Starter plan includes 5 active projects"),
+    });
+  });
+});
