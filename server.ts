@@ -10,7 +10,13 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { contentSecurityPolicy, isCrossSiteRequest, newNonce, staticSecurityHeaders } from "./server/security.js";
+import {
+  contentSecurityPolicy,
+  isCrossSiteRequest,
+  newNonce,
+  requestId,
+  staticSecurityHeaders,
+} from "./server/security.js";
 
 type Lifecycle = {
   startup: () => Promise<{ port: number; appUrl: string; warnings: string[]; formActionOrigins: string[] }>;
@@ -52,6 +58,15 @@ async function main() {
   if (process.env.TRUST_PROXY === "true" || process.env.TRUST_PROXY === "1") app.set("trust proxy", true);
   const appOrigin = new URL(started.appUrl).origin;
 
+  const trustProxy = app.get("trust proxy") === true;
+  app.use((req, res, next) => {
+    // One id per request, in the response and the access log, so a user's report
+    // ("request id …") leads to the log line. A proxy's id is kept only when trusted.
+    res.locals.requestId = requestId(trustProxy ? req.get("x-request-id") : undefined);
+    res.setHeader("X-Request-Id", res.locals.requestId as string);
+    next();
+  });
+
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").send("ok");
   });
@@ -91,7 +106,10 @@ async function main() {
   app.use(compression());
 
   if (process.env.LOG_REQUESTS !== "false") {
-    app.use(morgan(dev ? "dev" : ":remote-addr :method :url :status :res[content-length] - :response-time ms"));
+    morgan.token("id", (_req, res) => String((res as express.Response).locals.requestId ?? "-"));
+    app.use(
+      morgan(dev ? "dev" : ":remote-addr :id :method :url :status :res[content-length] - :response-time ms"),
+    );
   }
 
   if (viteDevServer) {
@@ -118,6 +136,14 @@ async function main() {
   const server = app.listen(started.port, () => {
     console.log(`Atelier listening on http://localhost:${started.port} (public URL ${started.appUrl})`);
   });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === "EADDRINUSE"
+        ? `\nAtelier cannot start.\nPORT ${started.port} is already in use: stop the other server or set PORT.\n`
+        : `\nAtelier cannot start.\n${error.message}\n`,
+    );
+    void lifecycle.shutdown().finally(() => process.exit(1));
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -129,8 +155,14 @@ async function main() {
     server.close();
     server.closeAllConnections?.();
     await viteDevServer?.close();
-    await lifecycle.shutdown().catch((e) => console.error("[server] shutdown", e));
-    process.exit(0);
+    try {
+      await lifecycle.shutdown();
+      console.log("[server] database closed; bye");
+      process.exit(0);
+    } catch (error) {
+      console.error("[server] shutdown failed", error);
+      process.exit(1);
+    }
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));

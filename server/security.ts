@@ -4,6 +4,12 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** The request's id: a proxy's X-Request-Id when it looks sane, else a new random one. */
+export function requestId(fromProxy: string | undefined): string {
+  if (fromProxy && /^[\w.:-]{1,128}$/.test(fromProxy)) return fromProxy;
+  return randomBytes(9).toString("base64url");
+}
+
 export function contentSecurityPolicy(opts: {
   nonce: string;
   dev: boolean;

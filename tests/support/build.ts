@@ -35,3 +35,16 @@ export function buildApp(buildDir: string): Promise<void> {
     );
   });
 }
+
+/**
+ * The build the server-level tests use: BUILD_DIR when set (scripts/test-all.sh builds
+ * it fresh first), else the project's build/ folder. Built here when missing.
+ */
+export async function ensureBuild(): Promise<string> {
+  const dir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
+  if (!existsSync(path.join(dir, "server.js")) || !existsSync(path.join(dir, "server/index.js"))) {
+    await buildApp(dir);
+  }
+  prepareBuildDir(dir);
+  return dir;
+}

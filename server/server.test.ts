@@ -1,0 +1,78 @@
+// The built production server as a process: start-up checks and a clean stop.
+// Every wait is on an event (output or exit); the timeouts are only generous ceilings.
+import { rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild } from "../tests/support/build";
+import { startBuiltServer, type ServerProcess } from "../tests/support/server-process";
+
+let buildDir: string;
+const started: ServerProcess[] = [];
+
+async function start(env: Record<string, string> = {}, port?: number) {
+  const server = await startBuiltServer({ buildDir, env, port });
+  started.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  buildDir = await ensureBuild();
+}, 300_000);
+
+afterEach(async () => {
+  for (const s of started.splice(0)) {
+    await s.stop("SIGKILL");
+    rmSync(s.dataDir, { recursive: true, force: true });
+  }
+});
+
+describe("production server process", () => {
+  it("refuses a bad PORT with a message naming it", { timeout: 60_000 }, async () => {
+    const server = await start({ PORT: "abc" });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toMatch(/Atelier cannot start/);
+    expect(server.output()).toMatch(/PORT/);
+  });
+
+  it("says which setting still holds a placeholder, and keeps running", { timeout: 60_000 }, async () => {
+    const server = await start({ SMTP_URL: "smtp://placeholder.example.com:2525" });
+    await server.waitForOutput(/Atelier listening/);
+    expect(server.output()).toMatch(/SMTP_URL is not configured properly/);
+    expect(await server.stop()).toBe(0);
+  });
+
+  it("explains a port that is already taken", { timeout: 60_000 }, async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, r));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const server = await start({}, port);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`PORT ${port} is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("serves, then stops with exit code 0 on the first SIGTERM, closing the database", { timeout: 90_000 }, async () => {
+    const server = await start();
+    await server.waitForOutput(/Atelier listening/);
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{12}$/);
+
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.output()).toContain("[server] database closed");
+
+    // The files were left consistent: the database opens again with its migrations.
+    const reopened = new PGlite(path.join(server.dataDir, "pglite"));
+    try {
+      const { rows } = await reopened.query<{ n: number }>("select count(*)::int as n from schema_migrations");
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
