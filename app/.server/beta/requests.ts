@@ -39,8 +39,9 @@ export const betaSignupSchema = z.object({
 
 export const emailCaptureSchema = z.object({ email: emailField });
 
-export type BetaSignupInput = z.infer<typeof betaSignupSchema>;
-export type BetaSignupField = keyof BetaSignupInput;
+export type BetaSignupField = keyof z.output<typeof betaSignupSchema>;
+/** What is stored: the e-mail, and whichever details were given. */
+export type BetaSignupInput = Partial<z.output<typeof betaSignupSchema>> & { email: string };
 
 export type Parsed<T> =
   | { ok: true; value: T }
