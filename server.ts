@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { loadDotenv } from "./server/dotenv.js";
 import {
   contentSecurityPolicy,
   isCrossSiteRequest,
@@ -22,6 +23,14 @@ type Lifecycle = {
   startup: () => Promise<{ port: number; appUrl: string; warnings: string[]; formActionOrigins: string[] }>;
   shutdown: () => Promise<void>;
 };
+
+// Before anything reads the environment: a local .env fills what is not already set.
+try {
+  loadDotenv(process.cwd());
+} catch (error) {
+  console.error(`\nAtelier cannot start.\n${(error as Error).message}\n`);
+  process.exit(1);
+}
 
 const dev = process.env.NODE_ENV === "development";
 // Run from the project folder (npm start does). BUILD_DIR lets parallel test runs
@@ -103,7 +112,13 @@ async function main() {
     else res.type("text/plain").send("Cross-site request refused.");
   });
 
-  app.use(compression());
+  // Server-sent events must reach the browser as they are written, not when a gzip block fills.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   if (process.env.LOG_REQUESTS !== "false") {
     morgan.token("id", (_req, res) => String((res as express.Response).locals.requestId ?? "-"));
