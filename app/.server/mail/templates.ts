@@ -1,0 +1,67 @@
+import type { Mail } from "./index";
+
+/**
+ * The account e-mails: short plain text plus a simple HTML copy. Every link comes
+ * in already absolute (built with appLink, so it starts with APP_URL).
+ */
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Mail {
+  const text = [...paragraphs.slice(0, 1), ...(action ? [`${action.label}:\n${action.url}`] : []), ...paragraphs.slice(1), "— Atelier"].join(
+    "\n\n",
+  );
+  const html = [
+    `<p>${escapeHtml(paragraphs[0] ?? "")}</p>`,
+    action
+      ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p style="color:#64748b;font-size:12px">${escapeHtml(action.url)}</p>`
+      : "",
+    ...paragraphs.slice(1).map((p) => `<p>${escapeHtml(p)}</p>`),
+    "<p>— Atelier</p>",
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+function greeting(name: string | null | undefined) {
+  return name?.trim() ? `Hi ${name.trim()},` : "Hi,";
+}
+
+export function verificationMail(input: { to: string; name?: string | null; link: string }): Mail {
+  return compose(
+    input.to,
+    "Verify your email address for Atelier",
+    [
+      `${greeting(input.name)} please confirm that this is your email address to finish creating your Atelier account.`,
+      "The link works once and expires in 24 hours. If you did not sign up, you can ignore this email.",
+    ],
+    { label: "Verify email address", url: input.link },
+  );
+}
+
+export function passwordResetMail(input: { to: string; name?: string | null; link: string }): Mail {
+  return compose(
+    input.to,
+    "Reset your Atelier password",
+    [
+      `${greeting(input.name)} we received a request to reset the password of your Atelier account.`,
+      "The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email: your password stays the same.",
+    ],
+    { label: "Choose a new password", url: input.link },
+  );
+}
+
+/** Sent instead of a second account when someone signs up with an e-mail that has one. */
+export function accountExistsMail(input: { to: string; name?: string | null; signInLink: string; resetLink: string }): Mail {
+  return compose(
+    input.to,
+    "You already have an Atelier account",
+    [
+      `${greeting(input.name)} someone (hopefully you) tried to create an Atelier account with this email address, which already has one.`,
+      `Forgot your password? Request a new one here: ${input.resetLink}`,
+      "If this was not you, you can ignore this email.",
+    ],
+    { label: "Sign in", url: input.signInLink },
+  );
+}
