@@ -114,7 +114,7 @@ function PlanCard({ plan, interval, action }: { plan: Plan; interval: BillingInt
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {plan.name}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-slate-900">{formatUsd(price)}</span>
         <span className="text-sm text-slate-600">/{interval}</span>
