@@ -1,0 +1,131 @@
+import { data, redirect } from "@remix-run/node";
+import { can } from "~/lib/permissions";
+import { redirectWithToast } from "../http/flash";
+import { requireMember } from "../workspaces";
+import { listActivity } from "./activity";
+import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "./board";
+import { parseBoardIntent, runBoardIntent } from "./board-actions";
+import { getProject } from "./projects";
+import { PRIORITIES, type Priority } from "../db/schema-product";
+
+export function filtersFrom(url: URL, userId: string) {
+  const values = {
+    q: url.searchParams.get("q")?.slice(0, 200) ?? "",
+    assignee: url.searchParams.get("assignee") ?? "",
+    label: url.searchParams.get("label") ?? "",
+    priority: url.searchParams.get("priority") ?? "",
+    due: url.searchParams.get("due") ?? "",
+  };
+  const filters: BoardFilters = {
+    q: values.q || null,
+    assignee: values.assignee === "me" ? userId : values.assignee || null,
+    label: values.label || null,
+    priority: (PRIORITIES as readonly string[]).includes(values.priority) ? (values.priority as Priority) : null,
+    due: values.due === "overdue" || values.due === "week" ? values.due : null,
+  };
+  return { values, filters };
+}
+
+async function requireProject(request: Request, projectId: string | undefined, action: "project.view" = "project.view") {
+  const member = await requireMember(request, action);
+  const project = projectId ? await getProject(member.workspace.id, projectId) : null;
+  if (!project) throw data({ message: "This project does not exist, or it belongs to another workspace." }, { status: 404 });
+  return { member, project };
+}
+
+/** The board page: critical data only (the board is the page). */
+export async function boardLoader(request: Request, projectId: string | undefined) {
+  const { member, project } = await requireProject(request, projectId);
+  const url = new URL(request.url);
+  const { values, filters } = filtersFrom(url, member.user.id);
+  const taskId = url.searchParams.get("task");
+  const [board, labels, members, activity, card, cardActivity] = await Promise.all([
+    loadBoard(member.workspace.id, project.id, filters),
+    projectLabels(member.workspace.id, project.id),
+    workspaceMembers(member.workspace.id),
+    listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),
+    taskId ? cardDetail(member.workspace.id, project.id, taskId) : Promise.resolve(null),
+    taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
+  ]);
+  if (taskId && !card) {
+    throw data({ message: "This card does not exist, or it was deleted." }, { status: 404 });
+  }
+  return {
+    project: { id: project.id, name: project.name, description: project.description, archivedAt: project.archivedAt },
+    columns: board.columns,
+    labels,
+    members,
+    activity,
+    card,
+    cardActivity,
+    filters: values,
+    me: member.user.id,
+    role: member.role,
+    permissions: {
+      edit: can(member.role, "card.update"),
+      manageColumns: can(member.role, "board.manage_columns"),
+      updateProject: can(member.role, "project.update"),
+      archive: can(member.role, "project.archive"),
+      deleteProject: can(member.role, "project.delete"),
+    },
+  };
+}
+
+/**
+ * Plain form posts (JavaScript on or off): success redirects back to the same URL
+ * with a toast (post/redirect/get); failure re-renders with the message and a 4xx,
+ * keeping what the user typed.
+ */
+export async function boardAction(request: Request, projectId: string | undefined) {
+  const { member, project } = await requireProject(request, projectId);
+  const form = await request.formData();
+  const parsed = parseBoardIntent(form);
+  if (!parsed.ok) return data(parsed.result, { status: parsed.result.ok ? 200 : parsed.result.status });
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string") values[k] = v;
+  const result = await runBoardIntent(member, project.id, parsed.value, values);
+  if (!result.ok) return data(result, { status: result.status });
+  const url = new URL(request.url);
+  if (parsed.value.intent === "delete-card") url.searchParams.delete("task");
+  if (parsed.value.intent === "create-card" && result.cardId && !url.searchParams.has("task")) {
+    // stay on the board; the new card is visible in its column
+  }
+  const back = result.redirectTo ?? `${url.pathname}${url.search}`;
+  if (result.message || result.warning) {
+    return redirectWithToast(back, [
+      ...(result.message ? [{ variant: "success" as const, title: result.message }] : []),
+      ...(result.warning ? [{ variant: "warning" as const, title: "WIP limit", description: result.warning }] : []),
+    ], { status: 303 });
+  }
+  return redirect(back, { status: 303 });
+}
+
+/** JSON way in (drag and drop, and API clients): same intents, JSON answers. */
+export async function boardApiAction(request: Request, projectId: string | undefined) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  let member;
+  try {
+    member = await requireMember(request, "project.view");
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      return data({ ok: false, message: "Authentication required" }, { status: 401 });
+    }
+    throw thrown;
+  }
+  const project = projectId ? await getProject(member.workspace.id, projectId) : null;
+  if (!project) return data({ ok: false, message: "Project not found" }, { status: 404 });
+  let form: FormData;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body !== "object") return data({ ok: false, message: "Send a JSON object." }, { status: 400 });
+    form = new FormData();
+    for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) form.set(k, String(v));
+  } else {
+    form = await request.formData();
+  }
+  const parsed = parseBoardIntent(form);
+  if (!parsed.ok) return data(parsed.result, { status: 400 });
+  const result = await runBoardIntent(member, project.id, parsed.value);
+  return data(result, { status: result.ok ? 200 : result.status });
+}

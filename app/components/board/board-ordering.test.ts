@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { moveInBoard, neighboursOf } from "./board-ordering";
+import type { BoardColumnView } from "./types";
+
+const card = (id: string, columnId: string) => ({
+  id, number: 1, title: id, priority: "none" as const, dueDate: null, columnId, position: "a0", version: 1,
+  assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0,
+});
+const board = (): BoardColumnView[] => [
+  { id: "A", name: "A", stateGroup: "unstarted", position: "a0", wipLimit: null, cardCount: 2, cards: [card("1", "A"), card("2", "A")] },
+  { id: "B", name: "B", stateGroup: "started", position: "a1", wipLimit: null, cardCount: 1, cards: [card("3", "B")] },
+];
+
+describe("optimistic board moves", () => {
+  it("moves a card between columns and reports its new neighbours", () => {
+    const next = moveInBoard(board(), "1", "B", 1);
+    expect(next.map((c) => c.cards.map((k) => k.id))).toEqual([["2"], ["3", "1"]]);
+    expect(next.map((c) => c.cardCount)).toEqual([1, 2]);
+    expect(neighboursOf(next, "1")).toEqual({ toColumnId: "B", afterId: "3", beforeId: null });
+  });
+
+  it("reorders within a column without touching the original", () => {
+    const original = board();
+    const next = moveInBoard(original, "2", "A", 0);
+    expect(next[0]!.cards.map((k) => k.id)).toEqual(["2", "1"]);
+    expect(original[0]!.cards.map((k) => k.id)).toEqual(["1", "2"]);
+    expect(neighboursOf(next, "2")).toEqual({ toColumnId: "A", afterId: null, beforeId: "1" });
+  });
+});

@@ -1,0 +1,303 @@
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/form";
+import { useToast } from "~/components/ui/toast";
+import { locate, moveInBoard, neighboursOf } from "./board-ordering";
+import { CardFace } from "./card-face";
+import { AddCardForm, ColumnHeader } from "./column-header";
+import type { BoardCardView, BoardColumnView, LabelView, MemberView } from "./types";
+
+type Props = {
+  projectId: string;
+  columns: BoardColumnView[];
+  members: MemberView[];
+  labels: LabelView[];
+  canEdit: boolean;
+  canManageColumns: boolean;
+  cardHref: (cardId: string) => string;
+};
+
+/**
+ * The board. Without JavaScript: columns of links and plain forms. With it: drag
+ * and drop (pointer and keyboard, announced to screen readers), an optimistic
+ * move that rolls back with a toast if the server refuses it, and arrow keys
+ * that walk between cards.
+ */
+export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref }: Props) {
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+  const revalidator = useRevalidator();
+  const [columns, setColumns] = useState(serverColumns);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const snapshot = useRef<BoardColumnView[] | null>(null);
+  const inFlight = useRef(0);
+  const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
+  const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
+
+  // Fresh loader data replaces local state, except mid-drag or while a move is on its way.
+  useEffect(() => {
+    if (!activeId && inFlight.current === 0) setColumns(serverColumns);
+  }, [serverColumns, activeId]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const titleOf = (id: string | number) => {
+    const at = locate(columns, String(id));
+    return at ? columns[at.col]!.cards[at.index]!.title : "card";
+  };
+  const placeOf = (id: string | number) => {
+    const at = locate(columns, String(id));
+    return at ? `position ${at.index + 1} of ${columns[at.col]!.cards.length} in ${columns[at.col]!.name}` : "";
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${placeOf(active.id)}.`,
+    onDragOver: ({ active }) => `${titleOf(active.id)} is now at ${placeOf(active.id)}.`,
+    onDragEnd: ({ active }) => `Dropped ${titleOf(active.id)} at ${placeOf(active.id)}.`,
+    onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} is back where it was.`,
+  };
+
+  function containerOf(id: string): string | null {
+    if (columns.some((c) => c.id === id)) return id;
+    const at = locate(columns, id);
+    return at ? columns[at.col]!.id : null;
+  }
+
+  function onDragStart(e: DragStartEvent) {
+    snapshot.current = columns;
+    setActiveId(String(e.active.id));
+  }
+
+  function onDragOver(e: DragOverEvent) {
+    const overId = e.over ? String(e.over.id) : null;
+    if (!overId) return;
+    const activeCard = String(e.active.id);
+    const from = containerOf(activeCard);
+    const to = containerOf(overId);
+    if (!from || !to || from === to) return;
+    setColumns((cols) => {
+      const target = cols.find((c) => c.id === to)!;
+      const overIndex = target.cards.findIndex((k) => k.id === overId);
+      return moveInBoard(cols, activeCard, to, overIndex >= 0 ? overIndex : target.cards.length);
+    });
+  }
+
+  async function onDragEnd(e: DragEndEvent) {
+    const activeCard = String(e.active.id);
+    const overId = e.over ? String(e.over.id) : null;
+    let next = columns;
+    if (overId) {
+      const to = containerOf(overId);
+      if (to) {
+        const target = columns.find((c) => c.id === to)!;
+        const overIndex = target.cards.findIndex((k) => k.id === overId);
+        next = moveInBoard(columns, activeCard, to, overIndex >= 0 ? overIndex : target.cards.length);
+      }
+    }
+    setColumns(next);
+    setActiveId(null);
+    const before = snapshot.current;
+    snapshot.current = null;
+    if (!before) return;
+    const was = neighboursOf(before, activeCard);
+    const now = neighboursOf(next, activeCard);
+    if (!now || (was && was.toColumnId === now.toColumnId && was.afterId === now.afterId && was.beforeId === now.beforeId)) return;
+    await submitMove(activeCard, now, before);
+  }
+
+  async function submitMove(cardId: string, place: { toColumnId: string; afterId: string | null; beforeId: string | null }, rollback: BoardColumnView[]) {
+    inFlight.current++;
+    const body = new FormData();
+    body.set("intent", "move-card");
+    body.set("cardId", cardId);
+    body.set("toColumnId", place.toColumnId);
+    if (place.afterId) body.set("afterId", place.afterId);
+    if (place.beforeId) body.set("beforeId", place.beforeId);
+    try {
+      const res = await fetch(`/api/projects/${projectId}/board`, { method: "POST", body, headers: { Accept: "application/json" } });
+      const result = (await res.json().catch(() => null)) as { ok?: boolean; message?: string; warning?: string | null } | null;
+      if (!res.ok || !result?.ok) {
+        setColumns(rollback);
+        toast({ variant: "error", title: "Move failed", description: result?.message ?? `Request failed with status ${res.status}` });
+      } else if (result.warning) {
+        toast({ variant: "warning", title: "WIP limit", description: result.warning });
+      }
+    } catch {
+      setColumns(rollback);
+      toast({ variant: "error", title: "Move failed", description: "The card could not be moved: check your connection and try again." });
+    } finally {
+      inFlight.current--;
+      if (inFlight.current === 0) revalidator.revalidate();
+    }
+  }
+
+  // Arrow keys walk between cards (when nothing is being dragged).
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (activeId) return;
+    const target = e.target as HTMLElement;
+    const link = target.closest<HTMLElement>("[data-card-link]");
+    if (!link || !["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].includes(e.key)) return;
+    const at = locate(columns, link.dataset.cardLink!);
+    if (!at) return;
+    let col = at.col;
+    let idx = at.index;
+    if (e.key === "ArrowUp") idx--;
+    if (e.key === "ArrowDown") idx++;
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      const step = e.key === "ArrowLeft" ? -1 : 1;
+      let c = col + step;
+      while (c >= 0 && c < columns.length && columns[c]!.cards.length === 0) c += step;
+      if (c < 0 || c >= columns.length) return;
+      col = c;
+      idx = Math.min(idx, columns[c]!.cards.length - 1);
+    }
+    const card = columns[col]?.cards[idx];
+    if (!card) return;
+    e.preventDefault();
+    document.querySelector<HTMLElement>(`[data-card-link="${card.id}"]`)?.focus();
+  }
+
+  const activeCard = activeId ? columns.flatMap((c) => c.cards).find((k) => k.id === activeId) : undefined;
+  const dndEnabled = hydrated && canEdit;
+
+  const content = (
+    <div className="flex min-h-[60vh] gap-4 overflow-x-auto pb-4" onKeyDown={onKeyDown}>
+      {columns.map((column, index) => (
+        <ColumnShell key={column.id} column={column} droppable={dndEnabled}>
+          <ColumnHeader column={column} columns={columns} index={index} canManage={canManageColumns} />
+          <SortableContext items={column.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+            <ul className="flex min-h-8 flex-col gap-2" aria-label={`${column.name} cards`}>
+              {column.cards.map((card) =>
+                dndEnabled ? (
+                  <SortableCard key={card.id} card={card} href={cardHref(card.id)} members={memberMap} labels={labelMap} />
+                ) : (
+                  <CardFace key={card.id} card={card} href={cardHref(card.id)} members={memberMap} labels={labelMap} />
+                ),
+              )}
+            </ul>
+          </SortableContext>
+          {column.cards.length === 0 ? (
+            <p className="px-1 py-2 text-xs text-slate-500">{column.cardCount > 0 ? "No cards match the filters." : "No cards yet."}</p>
+          ) : null}
+          {canEdit ? <AddCardForm columnId={column.id} columnName={column.name} /> : null}
+        </ColumnShell>
+      ))}
+    </div>
+  );
+
+  if (!dndEnabled) return content;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        if (snapshot.current) setColumns(snapshot.current);
+        snapshot.current = null;
+        setActiveId(null);
+      }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            "To move a card, press Space or Enter on its handle, use the arrow keys to choose the new place, then press Space or Enter again. Escape cancels.",
+        },
+      }}
+    >
+      {content}
+      <DragOverlay>
+        {activeCard ? (
+          <ul>
+            <CardFace card={activeCard} href={cardHref(activeCard.id)} members={memberMap} labels={labelMap} overlay />
+          </ul>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function ColumnShell({ column, droppable, children }: { column: BoardColumnView; droppable: boolean; children: React.ReactNode }) {
+  return droppable ? (
+    <DroppableColumn id={column.id}>{children}</DroppableColumn>
+  ) : (
+    <section aria-label={column.name} data-column-id={column.id} className="flex w-72 shrink-0 flex-col rounded-xl bg-slate-100 p-2">
+      {children}
+    </section>
+  );
+}
+
+function DroppableColumn({ id, children }: { id: string; children: React.ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id });
+  return (
+    <section
+      ref={setNodeRef}
+      data-column-id={id}
+      className={`flex w-72 shrink-0 flex-col rounded-xl p-2 transition-colors ${isOver ? "bg-brand-50" : "bg-slate-100"}`}
+    >
+      {children}
+    </section>
+  );
+}
+
+function SortableCard({
+  card,
+  href,
+  members,
+  labels,
+}: {
+  card: BoardCardView;
+  href: string;
+  members: Map<string, MemberView>;
+  labels: Map<string, LabelView>;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: card.id });
+  return (
+    <CardFace
+      ref={setNodeRef}
+      card={card}
+      href={href}
+      members={members}
+      labels={labels}
+      dragging={isDragging}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      handle={
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move card #${card.number}: ${card.title}`}
+          aria-roledescription="draggable card"
+          className="relative z-10 -mr-1 -mt-0.5 cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+          data-drag-handle={card.id}
+        >
+          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+            <circle cx="7" cy="5" r="1.5" /><circle cx="13" cy="5" r="1.5" />
+            <circle cx="7" cy="10" r="1.5" /><circle cx="13" cy="10" r="1.5" />
+            <circle cx="7" cy="15" r="1.5" /><circle cx="13" cy="15" r="1.5" />
+          </svg>
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import { forwardRef } from "react";
+import type { BoardCardView, LabelView, MemberView } from "./types";
+import { LABEL_STYLES, PRIORITY_LABELS, PRIORITY_STYLES, dueState, initials } from "./types";
+
+type Props = {
+  card: BoardCardView;
+  href: string;
+  members: Map<string, MemberView>;
+  labels: Map<string, LabelView>;
+  handle?: React.ReactNode;
+  dragging?: boolean;
+  overlay?: boolean;
+  style?: React.CSSProperties;
+};
+
+/** One card on the board: a link to its detail, and (with JavaScript) a drag handle. */
+export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<HTMLLIElement>>(function CardFace(
+  { card, href, members, labels, handle, dragging, overlay, style, ...rest },
+  ref,
+) {
+  const due = dueState(card.dueDate);
+  return (
+    <li
+      ref={ref}
+      style={style}
+      {...rest}
+      data-card-id={card.id}
+      className={`group relative rounded-lg border bg-white p-3 shadow-sm transition ${
+        dragging ? "opacity-40" : ""
+      } ${overlay ? "rotate-1 shadow-lg ring-2 ring-brand-500" : "border-slate-200 hover:border-slate-300"}`}
+    >
+      <div className="flex items-start gap-2">
+        <Link
+          to={href}
+          preventScrollReset
+          className="board-card-link min-w-0 flex-1 text-sm font-medium text-slate-900 after:absolute after:inset-0 focus:outline-none"
+          data-card-link={card.id}
+        >
+          <span className="mr-1 text-xs font-normal text-slate-500">#{card.number}</span>
+          <span className="break-words">{card.title}</span>
+        </Link>
+        {handle}
+      </div>
+      {card.labelIds.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-1" aria-label="Labels">
+          {card.labelIds.map((id) => {
+            const l = labels.get(id);
+            return l ? (
+              <li key={id} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${LABEL_STYLES[l.color] ?? LABEL_STYLES.slate}`}>
+                {l.name}
+              </li>
+            ) : null;
+          })}
+        </ul>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        {card.priority !== "none" ? (
+          <span className={`rounded px-1.5 py-0.5 font-medium ring-1 ring-inset ${PRIORITY_STYLES[card.priority]}`}>
+            {PRIORITY_LABELS[card.priority]}
+          </span>
+        ) : null}
+        {card.dueDate ? (
+          <span
+            className={due === "overdue" ? "font-semibold text-red-700" : due === "soon" ? "text-amber-700" : ""}
+            title={due === "overdue" ? "Overdue" : "Due date"}
+          >
+            {due === "overdue" ? "Overdue · " : "Due "}
+            {formatDate(card.dueDate)}
+          </span>
+        ) : null}
+        {card.checklistTotal > 0 ? (
+          <span aria-label={`Checklist ${card.checklistDone} of ${card.checklistTotal} done`}>
+            ☑ {card.checklistDone}/{card.checklistTotal}
+          </span>
+        ) : null}
+        {card.commentCount > 0 ? (
+          <span aria-label={`${card.commentCount} comments`}>💬 {card.commentCount}</span>
+        ) : null}
+        {card.assigneeIds.length > 0 ? (
+          <span className="ml-auto flex -space-x-1">
+            {card.assigneeIds.slice(0, 3).map((id) => {
+              const m = members.get(id);
+              const name = m ? m.fullName || m.email : "Former member";
+              return (
+                <span
+                  key={id}
+                  title={name}
+                  aria-label={`Assigned to ${name}`}
+                  className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 ring-2 ring-white"
+                >
+                  {m ? initials(m.fullName, m.email) : "?"}
+                </span>
+              );
+            })}
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+});
+
+export function formatDate(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}

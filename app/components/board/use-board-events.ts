@@ -1,0 +1,52 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+export type LiveState = "connecting" | "live" | "offline";
+
+/**
+ * Subscribes to the board's server-sent events and revalidates the loader when
+ * someone changes the board. EventSource reconnects by itself after a network
+ * drop; on reconnect we revalidate once to catch up on what was missed.
+ */
+export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; by?: string }) => void): LiveState {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const [state, setState] = useState<LiveState>("connecting");
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let hadError = false;
+    const source = new EventSource(`/projects/${projectId}/events`);
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => revalidate.current(), 100);
+    };
+    source.addEventListener("open", () => {
+      setState("live");
+      if (hadError) schedule();
+      hadError = false;
+    });
+    source.addEventListener("error", () => {
+      hadError = true;
+      setState(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+    });
+    source.addEventListener("change", (event) => {
+      try {
+        handler.current?.(JSON.parse((event as MessageEvent).data));
+      } catch {
+        // a malformed event still means "something changed"
+      }
+      schedule();
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [projectId]);
+
+  return state;
+}
