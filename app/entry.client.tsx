@@ -3,10 +3,16 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
+  try {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  } catch (error) {
+    // The inline startup guard (components/errors/startup-guard) shows 'React App Failed to Start'.
+    console.error(error);
+    window.__atelierStartFailed?.();
+  }
 });

@@ -14,6 +14,8 @@ import { readFlash } from "~/.server/http/flash";
 import { useNonce } from "~/components/nonce";
 import { ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { StartupGuard } from "~/components/errors/startup-guard";
+import { NavigationSplash } from "~/components/shell/loading";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -33,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user
         ? { id: user.id, email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role: user.role }
         : null,
-      toasts: flash.toasts,
+      // An id per flash toast: the server-rendered toast and the hydrated one must match,
+      // and a toast brought by a later navigation must not be mistaken for a shown one.
+      toasts: flash.toasts.map((t) => ({ ...t, id: t.id ?? crypto.randomUUID() })),
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -56,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <StartupGuard nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -68,15 +73,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const NO_TOASTS: never[] = [];
+
 export default function App() {
   const data = useRouteLoaderData<RootLoaderData>("root");
   return (
-    <ToastProvider initial={data?.toasts ?? []}>
+    <ToastProvider initial={data?.toasts ?? NO_TOASTS}>
       <Outlet />
+      <NavigationSplash />
     </ToastProvider>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // The root failed: nothing to revalidate into, so the way out is a real reload.
+  return <GeneralErrorBoundary retry="reload" />;
 }

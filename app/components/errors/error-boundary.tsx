@@ -1,5 +1,37 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-export function GeneralErrorBoundary() {
+/**
+ * The one error boundary every route renders (`export function ErrorBoundary() { return
+ * <GeneralErrorBoundary /> }`): per-status messages for thrown Responses, the spec's
+ * 'Something went wrong' screen for everything else.
+ */
+import { Link, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { buttonClass } from "~/components/ui/button-styles";
+import { errorCopy } from "./error-copy";
+import { ErrorScreen, GoHomeLink } from "./error-screen";
+import { ReloadForm } from "./reload-form";
+
+export function GeneralErrorBoundary({ retry = "try-again" }: { retry?: "try-again" | "reload" }) {
   const error = useRouteError();
-  return <main><h1>{isRouteErrorResponse(error) ? error.status : "Something went wrong"}</h1></main>;
+  const copy = errorCopy(error);
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    // Signed-out noise (401, 'not authenticated') is neither shown as a crash nor reported.
+    if (copy.kind === "unexpected") console.error(error);
+  }, [copy.kind, error]);
+
+  return (
+    <ErrorScreen status={copy.status} title={copy.title} message={copy.message}>
+      {copy.kind === "auth" ? (
+        <Link to="/auth" className={buttonClass("primary")}>
+          Sign In
+        </Link>
+      ) : copy.status === 404 ? null : retry === "reload" ? (
+        <ReloadForm label="Reload Page" />
+      ) : (
+        <ReloadForm label="Try Again" onRetry={() => revalidator.revalidate()} />
+      )}
+      <GoHomeLink />
+    </ErrorScreen>
+  );
 }
