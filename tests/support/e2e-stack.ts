@@ -42,6 +42,7 @@ function appEnv(name: string, port: number, overrides: Record<string, string>): 
   mkdirSync(dataDir, { recursive: true });
   return {
     PATH: process.env.PATH,
+    ENV_FILE: "", // a developer's .env must not leak into the run
     HOME: process.env.HOME,
     NODE_ENV: "production",
     BUILD_DIR: buildDir,

@@ -47,6 +47,7 @@ export async function startBuiltServer(opts: {
     // database, memory mail) must not leak into the server under test.
     env: {
       PATH: process.env.PATH,
+      ENV_FILE: "", // a developer's .env must not leak into the test
       HOME: process.env.HOME,
       NODE_ENV: "production",
       BUILD_DIR: opts.buildDir,
