@@ -109,7 +109,7 @@ export const cards = pgTable("cards", {
     .references(() => projects.id, { onDelete: "cascade" }),
   columnId: uuid("column_id")
     .notNull()
-    .references(() => boardColumns.id, { onDelete: "restrict" }),
+    .references(() => boardColumns.id, { onDelete: "no action" }),
   number: integer("number").notNull(),
   title: text("title").notNull(),
   description: text("description").notNull().default(""),

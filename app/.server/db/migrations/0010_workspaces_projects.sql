@@ -69,7 +69,7 @@ CREATE TABLE cards (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-  column_id uuid NOT NULL REFERENCES board_columns(id) ON DELETE RESTRICT,
+  column_id uuid NOT NULL REFERENCES board_columns(id) ON DELETE NO ACTION,
   number integer NOT NULL,
   title text NOT NULL,
   description text NOT NULL DEFAULT '',
