@@ -1,4 +1,4 @@
-import { signUpAndVerify, verificationLink, verifyByLink } from "../support/auth-helpers";
+import { signInAs, signUpAndVerify, verificationLink, verifyByLink } from "../support/auth-helpers";
 import {
   adminEmail,
   baseURL,
@@ -26,7 +26,13 @@ test.describe("admin beta queue", () => {
   test("approve a request: the invite mail arrives and the invitee signs up with its code", async ({
     page,
     browser,
+    request,
   }) => {
+    // A second request, declined later without JavaScript.
+    const other = uniqueEmail("declined");
+    const asked = await request.post(`${closedBetaURL}/api/beta/signup`, { data: { email: other, role: "Tester" } });
+    expect(asked.status()).toBe(201);
+
     // The invitee asks for access on the closed-beta instance.
     const invitee = uniqueEmail("invitee");
     await page.goto(`${closedBetaURL}/signup`);
@@ -40,7 +46,7 @@ test.describe("admin beta queue", () => {
     // The site admin (ADMIN_EMAILS may sign up while the beta is closed) approves it.
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await signUpAndVerify(admin, { email: adminEmail, origin: closedBetaURL, fullName: "Site Admin" });
+    const adminAccount = await signUpAndVerify(admin, { email: adminEmail, origin: closedBetaURL, fullName: "Site Admin" });
     await admin.goto(`${closedBetaURL}/admin/beta`);
     await expect(admin.getByRole("heading", { name: "Beta requests" })).toBeVisible();
     await expectNoA11yViolations(admin);
@@ -52,6 +58,18 @@ test.describe("admin beta queue", () => {
     await admin.getByRole("link", { name: /^Approved/ }).click();
     await expect(admin.getByRole("heading", { name: invitee })).toBeVisible();
     await adminContext.close();
+
+    // The decisions are plain forms: decline the other request with JavaScript off.
+    const plainContext = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await plainContext.newPage();
+    await signInAs(plain, adminEmail, adminAccount.password, { origin: closedBetaURL });
+    await plain.goto(`${closedBetaURL}/admin/beta?status=pending`);
+    await plain.getByRole("button", { name: `Decline ${other}` }).click();
+    await expect(plain).toHaveURL(`${closedBetaURL}/admin/beta?status=pending`);
+    await expect(plain.getByText(`${other} was declined.`)).toBeVisible();
+    await plain.getByRole("link", { name: /^Declined/ }).click();
+    await expect(plain.getByRole("heading", { name: other })).toBeVisible();
+    await plainContext.close();
 
     // The invite e-mail: a code in the spec's format and a sign-up link on this instance.
     const mail = await waitForMail({ to: invitee, subject: "Your Atelier beta invite" });
