@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getUser, requireUser } from "~/.server/auth/session";
+import { redirectWithToast } from "~/.server/http/flash";
+import { BoardError } from "~/.server/projects/errors";
+import { acceptInvitation, findInvitation } from "~/.server/workspaces/team";
+import { AuthCard } from "~/components/auth/auth-card";
+import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { buttonClass } from "~/components/ui/button-styles";
+import { ROLE_LABELS } from "~/lib/permissions";
+
+export const meta: MetaFunction = () => [{ title: "Invitation · Atelier" }];
+
+/** Opening the link shows the invitation; only the POST spends it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const [invitation, user] = await Promise.all([findInvitation(token), getUser(request)]);
+  const back = `/invite/${encodeURIComponent(token)}`;
+  if (!invitation) return data({ state: "invalid" as const, back }, { status: 404 });
+  return {
+    state: invitation.state,
+    back,
+    workspaceName: invitation.workspaceName,
+    inviterName: invitation.inviterName,
+    role: ROLE_LABELS[invitation.role],
+    email: invitation.email,
+    signedInAs: user?.email ?? null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    await acceptInvitation(params.token ?? "", user);
+  } catch (error) {
+    if (error instanceof BoardError) return data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast("/dashboard", { variant: "success", title: "Welcome to the team", description: "You joined the workspace." }, { status: 303 });
+}
+
+export default function InvitePage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  if (d.state !== "open" || !("workspaceName" in d)) {
+    const why =
+      d.state === "accepted"
+        ? "This invitation has already been used."
+        : d.state === "revoked"
+          ? "This invitation was revoked."
+          : d.state === "expired"
+            ? "This invitation has expired."
+            : "This invitation link is not valid.";
+    return (
+      <AuthCard title="Invitation unavailable" footer={<Link to="/" className="font-medium text-brand-700 hover:underline">Go to Atelier</Link>}>
+        <p className="text-sm text-slate-700">{why} Ask the person who invited you for a new link.</p>
+      </AuthCard>
+    );
+  }
+  const mine = d.signedInAs === d.email;
+  const redirect = encodeURIComponent(d.back);
+  return (
+    <AuthCard
+      title={`Join ${d.workspaceName}`}
+      subtitle={`${d.inviterName || "A teammate"} invited ${d.email} to join as ${d.role.toLowerCase()}.`}
+    >
+      {actionData?.message ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      {mine ? (
+        <Form method="post">
+          <button type="submit" disabled={busy} className={buttonClass("primary", "md", "w-full")}>
+            {busy ? "Processing..." : `Join ${d.workspaceName}`}
+          </button>
+        </Form>
+      ) : d.signedInAs ? (
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            You are signed in as <strong>{d.signedInAs}</strong>, but this invitation is for <strong>{d.email}</strong>. Sign out, then
+            sign in or create an account with {d.email}.
+          </p>
+          <Form method="post" action="/logout">
+            <button type="submit" className={buttonClass("secondary", "md", "w-full")}>
+              Sign out
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <Link to={`/auth?mode=signup&email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`} className={buttonClass("primary", "md", "w-full")}>
+            Create an account
+          </Link>
+          <Link to={`/auth?email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`} className={buttonClass("secondary", "md", "w-full")}>
+            I already have an account
+          </Link>
+          <p className="text-xs text-slate-500">A new account joins the workspace as soon as its e-mail address is verified.</p>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
