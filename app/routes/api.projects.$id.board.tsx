@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { boardApiAction } from "~/.server/projects/board-route";
 import { loadBoard } from "~/.server/projects/board";
 import { getProject } from "~/.server/projects/projects";
@@ -11,11 +10,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return null;
     throw thrown;
   });
-  if (!member) return data({ error: "Authentication required" }, { status: 401 });
+  if (!member) return Response.json({ error: "Authentication required" }, { status: 401 });
   const project = params.id ? await getProject(member.workspace.id, params.id) : null;
-  if (!project) return data({ error: "Project not found" }, { status: 404 });
+  if (!project) return Response.json({ error: "Project not found" }, { status: 404 });
   const board = await loadBoard(member.workspace.id, project.id);
-  return data({ data: { project: { id: project.id, name: project.name }, columns: board.columns } });
+  return Response.json({ data: { project: { id: project.id, name: project.name }, columns: board.columns } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

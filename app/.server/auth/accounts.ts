@@ -1,3 +1,5 @@
+import { createWorkspaceIn, defaultWorkspaceName } from "../workspaces";
+import { acceptOpenInvitationsFor } from "../workspaces/team";
 import { eq } from "drizzle-orm";
 import { db, schema, type Db } from "../db";
 import { hashPassword, verifyPassword } from "./password";
@@ -53,7 +55,7 @@ export async function createUser(
   input: NewAccount,
   afterCreate?: (tx: Db, user: Account) => Promise<void>,
 ): Promise<Account | null> {
-  return db().transaction(async (tx) => {
+  const created = await db().transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -66,14 +68,25 @@ export async function createUser(
       .onConflictDoNothing({ target: users.email })
       .returning(accountColumns);
     if (!user) return null;
+    // Every account starts with a workspace of its own (named after the person, renamable).
+    await createWorkspaceIn(tx as unknown as Db, user.id, defaultWorkspaceName(user));
     if (afterCreate) await afterCreate(tx as unknown as Db, user);
     return user;
   });
+  // An address that is verified from the start (OAuth) joins the workspaces it was invited to.
+  if (created && input.emailVerified) await acceptOpenInvitationsFor(created.id, created.email);
+  return created;
 }
 
+/** Marks the address verified, and joins the workspaces that invited it ("joins on verification"). */
 export async function markEmailVerified(userId: string): Promise<void> {
   const now = new Date();
-  await db().update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  const [row] = await db()
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  if (row) await acceptOpenInvitationsFor(userId, row.email);
 }
 
 export async function setPassword(userId: string, password: string): Promise<void> {

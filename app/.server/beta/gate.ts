@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { db, schema } from "../db";
 import { isEnabled } from "../flags";
+import { hasOpenInvitation } from "../workspaces/team";
 import { isAdminEmail } from "./admin";
 
 const { betaRequests } = schema;
@@ -15,12 +16,14 @@ export const SIGNUP_CLOSED_MESSAGE =
 /**
  * May this e-mail create an account? With auth.enable_public_signup on, anyone may.
  * Off: only an e-mail whose beta request was approved, or an unused invite code, or
- * an ADMIN_EMAILS address (else a closed-beta install could never get its first admin;
+ * an address with an open workspace invitation, or an ADMIN_EMAILS address (else a closed-beta install could never get its first admin;
  * the account still has to verify the address).
  */
 export async function signupGate(email: string, inviteCode?: string | null): Promise<SignupGate> {
   if (await isEnabled("auth.enable_public_signup")) return { allowed: true, betaRequestId: null };
   if (isAdminEmail(email)) return { allowed: true, betaRequestId: null };
+  // A person invited to a workspace by e-mail may create an account with that address.
+  if (await hasOpenInvitation(email)) return { allowed: true, betaRequestId: null };
   const code = inviteCode?.trim().toUpperCase() || null;
   const [row] = await db()
     .select({ id: betaRequests.id })

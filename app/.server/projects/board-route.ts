@@ -102,30 +102,30 @@ export async function boardAction(request: Request, projectId: string | undefine
 
 /** JSON way in (drag and drop, and API clients): same intents, JSON answers. */
 export async function boardApiAction(request: Request, projectId: string | undefined) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
   let member;
   try {
     member = await requireMember(request, "project.view");
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return data({ ok: false, message: "Authentication required" }, { status: 401 });
+      return Response.json({ ok: false, message: "Authentication required" }, { status: 401 });
     }
     throw thrown;
   }
   const project = projectId ? await getProject(member.workspace.id, projectId) : null;
-  if (!project) return data({ ok: false, message: "Project not found" }, { status: 404 });
+  if (!project) return Response.json({ ok: false, message: "Project not found" }, { status: 404 });
   let form: FormData;
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body || typeof body !== "object") return data({ ok: false, message: "Send a JSON object." }, { status: 400 });
+    if (!body || typeof body !== "object") return Response.json({ ok: false, message: "Send a JSON object." }, { status: 400 });
     form = new FormData();
     for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) form.set(k, String(v));
   } else {
     form = await request.formData();
   }
   const parsed = parseBoardIntent(form);
-  if (!parsed.ok) return data(parsed.result, { status: 400 });
+  if (!parsed.ok) return Response.json(parsed.result, { status: 400 });
   const result = await runBoardIntent(member, project.id, parsed.value);
-  return data(result, { status: result.ok ? 200 : result.status });
+  return Response.json(result, { status: result.ok ? 200 : result.status });
 }

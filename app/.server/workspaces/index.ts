@@ -50,8 +50,13 @@ export function defaultWorkspaceName(user: { fullName: string; email: string }):
 
 /** A new workspace with `userId` as its owner, on a 14-day trial; it becomes the user's current one. */
 export async function createWorkspace(userId: string, name: string): Promise<WorkspaceSummary> {
-  return db().transaction(async (tx) => {
-    const slug = await freeSlug(tx as unknown as Db, slugify(name));
+  return db().transaction((tx) => createWorkspaceIn(tx as unknown as Db, userId, name));
+}
+
+/** The same, inside a transaction the caller holds (account creation). */
+export async function createWorkspaceIn(tx: Db, userId: string, name: string): Promise<WorkspaceSummary> {
+  {
+    const slug = await freeSlug(tx, slugify(name));
     const [ws] = await tx
       .insert(workspaces)
       .values({
@@ -65,7 +70,7 @@ export async function createWorkspace(userId: string, name: string): Promise<Wor
     await tx.insert(memberships).values({ workspaceId: ws!.id, userId, role: "owner" });
     await tx.update(users).set({ currentWorkspaceId: ws!.id }).where(eq(users.id, userId));
     return { ...ws!, role: "owner" as const };
-  });
+  }
 }
 
 export async function listWorkspacesOf(userId: string): Promise<WorkspaceSummary[]> {

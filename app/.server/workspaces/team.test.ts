@@ -128,3 +128,19 @@ describe("team", () => {
     });
   });
 });
+
+describe("sign-up gate with public sign-up off", () => {
+  beforeEach(async () => {
+    await resetDb();
+    resetMailForTests();
+  });
+
+  it("lets an invited address create an account, and nobody else", async () => {
+    const { signupGate } = await import("../beta/gate");
+    await db().update(schema.featureFlags).set({ enabled: false }).where(eq(schema.featureFlags.name, "auth.enable_public_signup"));
+    const { user } = await makeOwner();
+    await inviteMember(await ctxFor(user.id), "invited@example.test", "member");
+    expect(await signupGate("invited@example.test")).toMatchObject({ allowed: true });
+    expect(await signupGate("stranger@example.test")).toMatchObject({ allowed: false });
+  });
+});

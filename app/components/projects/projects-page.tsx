@@ -1,0 +1,165 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button-styles";
+
+type Project = {
+  id: string;
+  name: string;
+  description: string;
+  archivedAt: string | Date | null;
+  updatedAt: string | Date;
+  openCards: number;
+  doneCards: number;
+};
+
+export type ProjectsPageData = {
+  projects: Project[];
+  q: string;
+  sort: "updated" | "name" | "created";
+  archived: boolean;
+  usage: { projects: number; limit: number | null; plan: string };
+  canCreate: boolean;
+  canArchive: boolean;
+};
+
+export type ProjectsActionData = { ok: false; message: string; field?: string; values?: Record<string, string>; upgrade?: boolean } | undefined;
+
+export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; actionData: ProjectsActionData }) {
+  const busy = useNavigation().formData?.get("intent") === "create-project";
+  const tab = (archived: boolean) => {
+    const p = new URLSearchParams();
+    if (data.q) p.set("q", data.q);
+    if (data.sort !== "updated") p.set("sort", data.sort);
+    if (archived) p.set("view", "archived");
+    const s = p.toString();
+    return `/projects${s ? `?${s}` : ""}`;
+  };
+  const err = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Projects</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Every project has a kanban board.{" "}
+            {data.usage.limit !== null
+              ? `${data.usage.projects} of ${data.usage.limit} active projects on the ${data.usage.plan} plan.`
+              : `${data.usage.projects} active projects.`}
+          </p>
+        </div>
+      </div>
+
+      {data.canCreate && !data.archived ? (
+        <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="new-project-h">
+          <h2 id="new-project-h" className="text-sm font-semibold text-slate-800">
+            New project
+          </h2>
+          <input type="hidden" name="intent" value="create-project" />
+          <div className="mt-3 flex flex-wrap items-start gap-3">
+            <div className="min-w-56 flex-1">
+              <label htmlFor="project-name" className="block text-xs font-medium text-slate-600">
+                Name
+              </label>
+              <input
+                id="project-name"
+                name="name"
+                required
+                maxLength={200}
+                defaultValue={err?.values?.name ?? ""}
+                aria-invalid={err?.field === "name" || undefined}
+                aria-describedby={err ? "project-error" : undefined}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
+            </div>
+            <div className="min-w-56 flex-[2]">
+              <label htmlFor="project-description" className="block text-xs font-medium text-slate-600">
+                Description (optional)
+              </label>
+              <input id="project-description" name="description" maxLength={5000} defaultValue={err?.values?.description ?? ""}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            </div>
+            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "mt-5")}>
+              {busy ? "Processing..." : "Create project"}
+            </button>
+          </div>
+          {err ? (
+            <p id="project-error" role="alert" className="mt-2 text-sm text-red-700">
+              {err.message}{" "}
+              {err.upgrade ? (
+                <Link to="/billing" className="font-semibold underline">
+                  See plans
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <nav aria-label="Project lists" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+          <Link to={tab(false)} aria-current={!data.archived ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 font-medium ${!data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}>
+            Active
+          </Link>
+          <Link to={tab(true)} aria-current={data.archived ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 font-medium ${data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}>
+            Archived
+          </Link>
+        </nav>
+        <Form method="get" role="search" aria-label="Search projects" className="flex flex-wrap items-end gap-2">
+          {data.archived ? <input type="hidden" name="view" value="archived" /> : null}
+          <label className="text-xs font-medium text-slate-600">
+            Search
+            <input type="search" name="q" defaultValue={data.q} className="mt-1 block w-56 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            Sort by
+            <select name="sort" defaultValue={data.sort} className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+              <option value="updated">Recently updated</option>
+              <option value="name">Name</option>
+              <option value="created">Newest</option>
+            </select>
+          </label>
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Apply
+          </button>
+        </Form>
+      </div>
+
+      {data.projects.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-sm font-medium text-slate-800">
+            {data.q ? `No projects match "${data.q}".` : data.archived ? "No archived projects." : "No projects yet."}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.archived ? "Archived projects keep all their cards and can be restored." : data.canCreate ? "Create your first project above: it starts with a ready-made board." : "Projects your team creates will appear here."}
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {data.projects.map((p) => (
+            <li key={p.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 className="text-base font-semibold text-slate-900">
+                <Link to={`/projects/${p.id}`} className="hover:underline">
+                  {p.name}
+                </Link>
+              </h2>
+              {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p> : null}
+              <p className="mt-3 text-xs text-slate-500">
+                {p.openCards} open · {p.doneCards} done · updated {new Date(p.updatedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}
+              </p>
+              {data.archived && data.canArchive ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="restore-project" />
+                  <input type="hidden" name="projectId" value={p.id} />
+                  <button type="submit" className={buttonClass("secondary", "sm")}>
+                    Restore {p.name}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
