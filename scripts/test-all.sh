@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Every test, the way CI runs it (README line two: npm install && npm run test:all):
+#   type check; vitest on PGlite; vitest on a throwaway Postgres 15; one production
+#   build; Playwright on PGlite; Playwright on Postgres 15.
+# A failing stage does not stop the others. The last line is "N passed, N failed",
+# summed over everything; the exit code is non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export CI="${CI:-true}"
+export E2E_BASE_PORT="${E2E_BASE_PORT:-3300}"
+RUN_DIR="/tmp/atelier-e2e-${E2E_BASE_PORT}"
+export BUILD_DIR="${BUILD_DIR:-$RUN_DIR/build}"
+PGBIN=/usr/lib/postgresql/15/bin
+WORK="$(mktemp -d /tmp/atelier-test-all.XXXXXX)"
+PG_DIR=""
+PG_PORT=""
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
+
+log() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+cleanup() {
+  if [ -n "$PG_DIR" ] && [ -d "$PG_DIR/data" ]; then
+    as_pg "$PGBIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+  [ -n "$PG_DIR" ] && rm -rf "$PG_DIR"
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# initdb refuses to run as root: as root, run the Postgres tools as the postgres user.
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# --- what the tests need on the machine --------------------------------------------
+ensure_tools() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x "$PGBIN/initdb" ] || missing+=(postgresql)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
+  fi
+  if [ ! -x "$PGBIN/initdb" ]; then
+    echo "Postgres 15 binaries are not in $PGBIN (the installed postgresql package is another version)." >&2
+    return 1
+  fi
+}
+
+start_postgres() {
+  PG_DIR="$(mktemp -d /tmp/atelier-pg.XXXXXX)"
+  PG_PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$PG_DIR"
+  as_pg "$PGBIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$PG_DIR/initdb.log" 2>&1 \
+    || { cat "$PG_DIR/initdb.log" >&2; return 1; }
+  as_pg "$PGBIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" \
+    -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null \
+    || { cat "$PG_DIR/log" >&2; return 1; }
+  echo "Postgres 15 on 127.0.0.1:$PG_PORT ($PG_DIR)"
+}
+
+create_db() {
+  "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "$1"
+  echo "postgres://postgres@127.0.0.1:$PG_PORT/$1"
+}
+
+# --- stages and their counts ---------------------------------------------------------
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+SUMMARY=()
+
+record() { # name passed failed exit-code
+  local name="$1" passed="$2" failed="$3" code="$4"
+  # A stage that failed without failing a test (a crash, a suite that did not load)
+  # still counts as one failure.
+  if [ "$code" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+  TOTAL_PASSED=$((TOTAL_PASSED + passed))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  SUMMARY+=("$(printf '%-28s %5s passed %5s failed' "$name" "$passed" "$failed")")
+}
+
+slug() { echo "$1" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-'; }
+
+json_counts() { # file kind → "passed failed"
+  node -e '
+    const fs = require("fs");
+    const [file, kind] = process.argv.slice(1);
+    let r; try { r = JSON.parse(fs.readFileSync(file, "utf8")); } catch { console.log("0 0"); process.exit(0); }
+    if (kind === "vitest") console.log(`${r.numPassedTests ?? 0} ${r.numFailedTests ?? 0}`);
+    else console.log(`${(r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)} ${r.stats?.unexpected ?? 0}`);
+  ' "$1" "$2"
+}
+
+run_check() { # name command... (a single pass/fail check)
+  local name="$1"; shift
+  log "$name"
+  "$@"; local code=$?
+  if [ $code -eq 0 ]; then record "$name" 1 0 0; else record "$name" 0 1 $code; fi
+}
+
+run_vitest() { # name [env assignments...]
+  local name="$1"; shift
+  local out="$WORK/$(slug "$name").json"
+  log "$name"
+  env "$@" npx vitest run --reporter=default --reporter=json --outputFile.json="$out"
+  local code=$?
+  read -r p f < <(json_counts "$out" vitest)
+  record "$name" "$p" "$f" $code
+}
+
+run_playwright() { # name [env assignments...]
+  local name="$1"; shift
+  local out="$WORK/$(slug "$name").json"
+  log "$name"
+  env E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$out" PLAYWRIGHT_JSON_OUTPUT_FILE="$out" "$@" npx playwright test --reporter=list,json
+  local code=$?
+  read -r p f < <(json_counts "$out" playwright)
+  record "$name" "$p" "$f" $code
+}
+
+START=$(date +%s)
+ensure_tools || { record "tools (chromium, postgres)" 0 1 1; }
+
+run_check "typecheck (tsc)" npx tsc --noEmit
+# Built before vitest: the server-process and bundle-budget tests read this build.
+run_check "production build" npx tsx scripts/build-into.ts "$BUILD_DIR"
+
+run_vitest "vitest on PGlite"
+
+if start_postgres; then
+  UNIT_DB="$(create_db atelier_unit)" && run_vitest "vitest on Postgres 15" DATABASE_URL="$UNIT_DB"
+else
+  record "vitest on Postgres 15" 0 1 1
+fi
+
+run_playwright "playwright on PGlite"
+if [ -n "$PG_PORT" ]; then
+  E2E_DB="$(create_db atelier_e2e)" && run_playwright "playwright on Postgres 15" E2E_DATABASE_URL="$E2E_DB"
+else
+  record "playwright on Postgres 15" 0 1 1
+fi
+
+log "summary ($(( $(date +%s) - START ))s)"
+printf '%s\n' "${SUMMARY[@]}"
+echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+[ "$TOTAL_FAILED" -eq 0 ]
