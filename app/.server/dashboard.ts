@@ -1,3 +1,11 @@
+import { data as dataResponse } from "@remix-run/node";
+import { z } from "zod";
+import { can } from "~/lib/permissions";
+import { redirectWithToast } from "./http/flash";
+import { createCard } from "./projects/board";
+import { BoardError } from "./projects/errors";
+import { getProject } from "./projects/projects";
+import { requireMember } from "./workspaces";
 import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { db, schema } from "./db";
 import { listActivity } from "./projects/activity";
@@ -77,4 +85,41 @@ export async function quickCreateColumn(workspaceId: string, projectId: string):
     .where(and(eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, workspaceId)))
     .orderBy(asc(boardColumns.position), asc(boardColumns.id));
   return (cols.find((c) => c.stateGroup === "unstarted") ?? cols[0])?.id ?? null;
+}
+
+// The dashboard's quick create: a card in one of the workspace's projects.
+
+const quickCreateSchema = z.object({
+  projectId: z.string().uuid({ message: "Choose a project." }),
+  title: z.string().trim().min(1, { message: "Give the card a title." }).max(200, { message: "Keep the title under 200 characters." }),
+});
+
+export async function dashboardAction(request: Request) {
+  const member = await requireMember(request, "workspace.view");
+  const form = await request.formData();
+  const values = { projectId: String(form.get("projectId") ?? ""), title: String(form.get("title") ?? "") };
+  if (!can(member.role, "card.create")) {
+    return dataResponse({ ok: false as const, message: "Viewers cannot create cards.", values }, { status: 403 });
+  }
+  const parsed = quickCreateSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return dataResponse({ ok: false as const, field: String(issue.path[0]), message: issue.message, values }, { status: 400 });
+  }
+  const project = await getProject(member.workspace.id, parsed.data.projectId);
+  const columnId = project ? await quickCreateColumn(member.workspace.id, project.id) : null;
+  if (!project || !columnId) {
+    return dataResponse({ ok: false as const, field: "projectId", message: "That project was not found.", values }, { status: 404 });
+  }
+  try {
+    const card = await createCard({ workspaceId: member.workspace.id, projectId: project.id, actorId: member.user.id }, { columnId, title: parsed.data.title });
+    return redirectWithToast(
+      "/dashboard",
+      { variant: "success", title: `Card #${card.number} created in ${project.name}`, action: { label: "Open", href: `/projects/${project.id}?task=${card.id}` } },
+      { status: 303 },
+    );
+  } catch (error) {
+    if (error instanceof BoardError) return dataResponse({ ok: false as const, message: error.message, values }, { status: error.status });
+    throw error;
+  }
 }

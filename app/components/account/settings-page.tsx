@@ -1,0 +1,161 @@
+import { Form, Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button-styles";
+import { ROLE_LABELS, type Role } from "~/lib/permissions";
+
+export type SettingsPageData = {
+  workspace: { id: string; name: string; slug: string; planId: string; trialEndsAt: string | Date | null };
+  role: Role;
+  usage: { projects: number; members: number };
+  plan: { name: string; limits: { projects: number | null; users: number | null; storageGb: number | null; apiCalls: number | null } };
+  memberCount: number;
+  can: { update: boolean; delete: boolean };
+};
+
+export type SettingsActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
+
+function Usage({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const pct = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
+  return (
+    <div>
+      <div className="flex justify-between text-sm">
+        <span className="font-medium text-slate-700">{label}</span>
+        <span className="text-slate-600">{limit === null ? `${used} (unlimited)` : `${used} of ${limit}`}</span>
+      </div>
+      {limit !== null ? (
+        <div className="mt-1 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={label} aria-valuenow={used} aria-valuemin={0} aria-valuemax={limit}>
+          <div className={`h-2 rounded-full ${pct >= 100 ? "bg-red-500" : pct >= 80 ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${pct}%` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function SettingsPage({ data, actionData }: { data: SettingsPageData; actionData: SettingsActionData }) {
+  const err = actionData && !actionData.ok ? actionData : null;
+  const field = (intent: string, name: string) => (err?.intent === intent && err.field === name ? err : null);
+  const trialDays = data.workspace.trialEndsAt ? Math.ceil((new Date(data.workspace.trialEndsAt).getTime() - Date.now()) / 86_400_000) : null;
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50";
+  return (
+    <div className="max-w-3xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Workspace settings for {data.workspace.name}. You are {ROLE_LABELS[data.role].toLowerCase() === "owner" ? "an owner" : `a${/^[aeiou]/i.test(ROLE_LABELS[data.role]) ? "n" : ""} ${ROLE_LABELS[data.role].toLowerCase()}`}.
+        </p>
+      </div>
+
+      <section aria-labelledby="general-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="general-h" className="text-base font-semibold text-slate-900">
+          General
+        </h2>
+        <Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="update-workspace" />
+          <div>
+            <label htmlFor="ws-name" className="block text-sm font-medium text-slate-700">
+              Workspace name
+            </label>
+            <input id="ws-name" name="name" required maxLength={80} disabled={!data.can.update}
+              defaultValue={err?.intent === "update-workspace" ? err.values.name : data.workspace.name}
+              aria-invalid={!!field("update-workspace", "name") || undefined} aria-describedby={field("update-workspace", "name") ? "ws-name-error" : undefined} className={input} />
+            {field("update-workspace", "name") ? <p id="ws-name-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="ws-slug" className="block text-sm font-medium text-slate-700">
+              Workspace address
+            </label>
+            <input id="ws-slug" name="slug" required maxLength={40} disabled={!data.can.update}
+              defaultValue={err?.intent === "update-workspace" ? err.values.slug : data.workspace.slug}
+              aria-invalid={!!field("update-workspace", "slug") || undefined} aria-describedby="ws-slug-hint ws-slug-error" className={input} />
+            <p id="ws-slug-hint" className="mt-1 text-xs text-slate-500">Lower-case letters, digits and hyphens.</p>
+            {field("update-workspace", "slug") ? <p id="ws-slug-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
+          </div>
+          {data.can.update ? (
+            <button type="submit" className={buttonClass("primary", "md")}>
+              Save settings
+            </button>
+          ) : (
+            <p className="text-sm text-slate-600">Only admins and owners can change these settings.</p>
+          )}
+        </Form>
+      </section>
+
+      <section aria-labelledby="plan-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="plan-h" className="text-base font-semibold text-slate-900">
+          Plan and usage
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {trialDays !== null && trialDays > 0
+            ? `Free trial with ${data.plan.name} limits: ${trialDays} day${trialDays === 1 ? "" : "s"} left.`
+            : `${data.plan.name} plan.`}{" "}
+          <Link to="/billing" className="font-medium text-brand-700 hover:underline">
+            Billing
+          </Link>
+        </p>
+        <div className="mt-4 space-y-3">
+          <Usage label="Active projects" used={data.usage.projects} limit={data.plan.limits.projects} />
+          <Usage label="Members and pending invitations" used={data.usage.members} limit={data.plan.limits.users} />
+        </div>
+      </section>
+
+      <section aria-labelledby="members-link-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="members-link-h" className="text-base font-semibold text-slate-900">
+          Members
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {data.memberCount} member{data.memberCount === 1 ? "" : "s"}.{" "}
+          <Link to="/team" className="font-medium text-brand-700 hover:underline">
+            Manage members and invitations
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="new-ws-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="new-ws-h" className="text-base font-semibold text-slate-900">
+          Another workspace
+        </h2>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="create-workspace" />
+          <div className="min-w-64 flex-1">
+            <label htmlFor="new-ws-name" className="block text-sm font-medium text-slate-700">
+              Name
+            </label>
+            <input id="new-ws-name" name="name" required maxLength={80} className={input} />
+          </div>
+          <button type="submit" className={buttonClass("secondary", "md")}>
+            Create workspace
+          </button>
+        </Form>
+      </section>
+
+      {data.can.delete ? (
+        <section aria-labelledby="danger-h" className="rounded-xl border border-red-200 bg-white p-5">
+          <h2 id="danger-h" className="text-base font-semibold text-red-800">
+            Danger zone
+          </h2>
+          <Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="delete-workspace" />
+            <p className="text-sm text-slate-700">
+              Deleting the workspace deletes its projects, boards, cards and invitations for everyone. This cannot be undone.
+            </p>
+            <div>
+              <label htmlFor="ws-confirm" className="block text-sm font-medium text-slate-700">
+                Type <strong>{data.workspace.name}</strong> to confirm
+              </label>
+              <input id="ws-confirm" name="confirm" required autoComplete="off" className={input}
+                aria-invalid={!!field("delete-workspace", "confirm") || undefined} aria-describedby={field("delete-workspace", "confirm") ? "ws-confirm-error" : undefined} />
+              {field("delete-workspace", "confirm") ? <p id="ws-confirm-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
+            </div>
+            <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+              Delete workspace
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {err && !err.field ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {err.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Form, Link } from "@remix-run/react";
+import { ActivityList, type ActivityView } from "~/components/board/card-detail";
+import { WorkList, type WorkItem } from "~/components/team/member-page";
+import { buttonClass } from "~/components/ui/button-styles";
+
+export type DashboardData = {
+  name: string;
+  workspaceName: string;
+  canCreate: boolean;
+  work: WorkItem[];
+  activity: ActivityView[];
+  projects: { id: string; name: string; openCards: number; doneCards: number; doneThisWeek: number }[];
+  projectCount: number;
+};
+
+export type DashboardActionData = { ok: false; message: string; field?: string; values: { projectId: string; title: string } } | undefined;
+
+export function DashboardPage({ data, actionData }: { data: DashboardData; actionData: DashboardActionData }) {
+  const err = actionData && !actionData.ok ? actionData : null;
+  const overdue = data.work.filter((w) => w.dueDate && w.dueDate < new Date().toISOString().slice(0, 10)).length;
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Welcome back, {data.name}. {data.workspaceName}: {data.work.length} open card{data.work.length === 1 ? "" : "s"} assigned to you
+          {overdue ? `, ${overdue} overdue` : ""}.
+        </p>
+      </div>
+
+      {data.canCreate ? (
+        data.projects.length > 0 ? (
+          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="quick-h">
+            <h2 id="quick-h" className="text-sm font-semibold text-slate-800">
+              Quick create
+            </h2>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <div className="min-w-64 flex-[2]">
+                <label htmlFor="quick-title" className="block text-xs font-medium text-slate-600">
+                  Card title
+                </label>
+                <input id="quick-title" name="title" required maxLength={200} defaultValue={err?.values.title ?? ""}
+                  aria-invalid={err?.field === "title" || undefined} aria-describedby={err ? "quick-error" : undefined}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              </div>
+              <div className="min-w-48 flex-1">
+                <label htmlFor="quick-project" className="block text-xs font-medium text-slate-600">
+                  Project
+                </label>
+                <select id="quick-project" name="projectId" defaultValue={err?.values.projectId ?? data.projects[0]!.id} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
+                  {data.projects.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={buttonClass("primary", "md")}>
+                Create card
+              </button>
+            </div>
+            {err ? (
+              <p id="quick-error" role="alert" className="mt-2 text-sm text-red-700">
+                {err.message}
+              </p>
+            ) : null}
+          </Form>
+        ) : (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="text-sm font-medium text-slate-800">Start with a project</p>
+            <p className="mt-1 text-sm text-slate-600">A project comes with a board: Backlog, To do, In progress, Review and Done.</p>
+            <Link to="/projects" className={buttonClass("primary", "md", "mt-4")}>
+              Create a project
+            </Link>
+          </div>
+        )
+      ) : null}
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="mywork-h" className="lg:col-span-2">
+          <h2 id="mywork-h" className="text-lg font-semibold text-slate-900">
+            My work
+          </h2>
+          <WorkList items={data.work} empty="Nothing is assigned to you. Cards assigned to you in any project show up here, overdue first." />
+        </section>
+        <section aria-labelledby="projects-h">
+          <h2 id="projects-h" className="text-lg font-semibold text-slate-900">
+            Projects
+          </h2>
+          {data.projects.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No projects yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-2">
+              {data.projects.map((p) => (
+                <li key={p.id} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+                  <Link to={`/projects/${p.id}`} className="text-sm font-medium text-slate-900 hover:underline">
+                    {p.name}
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    {p.openCards} open · {p.doneThisWeek} done this week
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.projectCount > data.projects.length ? (
+            <Link to="/projects" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+              All {data.projectCount} projects
+            </Link>
+          ) : null}
+        </section>
+      </div>
+
+      <section aria-labelledby="recent-h">
+        <h2 id="recent-h" className="text-lg font-semibold text-slate-900">
+          Recent activity
+        </h2>
+        <ActivityList items={data.activity} withCard />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Form, Link } from "@remix-run/react";
+import { ActivityList, type ActivityView } from "~/components/board/card-detail";
+import { PRIORITY_LABELS, type Priority, dueState } from "~/components/board/types";
+import { buttonClass } from "~/components/ui/button-styles";
+import { ROLE_LABELS, type Role } from "~/lib/permissions";
+import { RoleSelect } from "./team-page";
+
+export type WorkItem = { id: string; number: number; title: string; priority: Priority; dueDate: string | null; projectId: string; projectName: string; columnName: string };
+
+export function WorkList({ items, empty }: { items: WorkItem[]; empty: string }) {
+  if (items.length === 0) return <p className="mt-2 text-sm text-slate-600">{empty}</p>;
+  return (
+    <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+      {items.map((w) => {
+        const due = dueState(w.dueDate);
+        return (
+          <li key={w.id} className="flex flex-wrap items-center gap-2 px-4 py-2.5 text-sm">
+            <Link to={`/projects/${w.projectId}?task=${w.id}`} className="min-w-0 flex-1 font-medium text-slate-900 hover:underline">
+              <span className="text-slate-500">#{w.number}</span> {w.title}
+            </Link>
+            <span className="text-xs text-slate-500">
+              {w.projectName} · {w.columnName}
+            </span>
+            {w.priority !== "none" ? <span className="text-xs text-slate-600">{PRIORITY_LABELS[w.priority]}</span> : null}
+            {w.dueDate ? (
+              <span className={`text-xs ${due === "overdue" ? "font-semibold text-red-700" : "text-slate-600"}`}>
+                {due === "overdue" ? "Overdue · " : "Due "}
+                {w.dueDate}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export type MemberPageData = {
+  person: { id: string; email: string; fullName: string; role: Role; joinedAt: string | Date };
+  work: WorkItem[];
+  activity: ActivityView[];
+  me: string;
+  assignable: Role[];
+  can: { changeRoles: boolean; remove: boolean };
+};
+
+export function MemberPage({ data, error }: { data: MemberPageData; error: string | null }) {
+  const { person } = data;
+  const name = person.fullName || person.email.split("@")[0] || "User";
+  return (
+    <div className="space-y-8">
+      <div>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link to="/team" className="hover:underline">
+            Team
+          </Link>{" "}
+          /
+        </nav>
+        <h1 className="mt-1 text-2xl font-semibold text-slate-900">{name}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {person.email} · {ROLE_LABELS[person.role]} · joined {new Date(person.joinedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}
+        </p>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {data.can.changeRoles && person.id !== data.me ? (
+        <Form method="post" className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="userId" value={person.id} />
+          <RoleSelect id="member-role" name="role" defaultValue={person.role} roles={data.assignable} label={`Role of ${name}`} />
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Change role
+          </button>
+        </Form>
+      ) : null}
+      <section aria-labelledby="work-h">
+        <h2 id="work-h" className="text-lg font-semibold text-slate-900">
+          Assigned work
+        </h2>
+        <WorkList items={data.work} empty={`Nothing open is assigned to ${name}.`} />
+      </section>
+      <section aria-labelledby="activity-h">
+        <h2 id="activity-h" className="text-lg font-semibold text-slate-900">
+          Recent activity
+        </h2>
+        <ActivityList items={data.activity} withCard />
+      </section>
+    </div>
+  );
+}
