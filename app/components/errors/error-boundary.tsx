@@ -1,37 +1,36 @@
 /**
- * The one error boundary every route renders (`export function ErrorBoundary() { return
- * <GeneralErrorBoundary /> }`): per-status messages for thrown Responses, the spec's
- * 'Something went wrong' screen for everything else.
+ * The one error boundary every route renders:
+ *
+ *   export function ErrorBoundary() { return <GeneralErrorBoundary />; }
+ *
+ * Every page carries this small part; the screen itself (error-view.tsx) is fetched the
+ * first time an error shows, so it costs nothing on pages without one.
  */
-import { Link, useRevalidator, useRouteError } from "@remix-run/react";
-import { useEffect } from "react";
-import { buttonClass } from "~/components/ui/button-styles";
-import { errorCopy } from "./error-copy";
-import { ErrorScreen, GoHomeLink } from "./error-screen";
-import { ReloadForm } from "./reload-form";
+import { useRouteError } from "@remix-run/react";
+import { Suspense } from "react";
+import { onDemand } from "~/components/ui/on-demand";
+import type { ErrorViewProps } from "./error-view";
 
-export function GeneralErrorBoundary({ retry = "try-again" }: { retry?: "try-again" | "reload" }) {
-  const error = useRouteError();
-  const copy = errorCopy(error);
-  const revalidator = useRevalidator();
-
-  useEffect(() => {
-    // Signed-out noise (401, 'not authenticated') is neither shown as a crash nor reported.
-    if (copy.kind === "unexpected") console.error(error);
-  }, [copy.kind, error]);
-
+// If even the screen's code cannot be fetched (the usual reason: the network is gone).
+function Unreachable() {
   return (
-    <ErrorScreen status={copy.status} title={copy.title} message={copy.message}>
-      {copy.kind === "auth" ? (
-        <Link to="/auth" className={buttonClass("primary")}>
-          Sign In
-        </Link>
-      ) : copy.status === 404 ? null : retry === "reload" ? (
-        <ReloadForm label="Reload Page" />
-      ) : (
-        <ReloadForm label="Try Again" onRetry={() => revalidator.revalidate()} />
-      )}
-      <GoHomeLink />
-    </ErrorScreen>
+    <main id="main" className="p-8">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2">We encountered an unexpected error. Please try refreshing the page.</p>
+      <a href="" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Reload Page
+      </a>
+    </main>
+  );
+}
+
+const ErrorView = onDemand<ErrorViewProps>(() => import("./error-view").then((m) => m.ErrorView), Unreachable);
+
+export function GeneralErrorBoundary({ retry = "try-again" }: { retry?: ErrorViewProps["retry"] }) {
+  const error = useRouteError();
+  return (
+    <Suspense fallback={null}>
+      <ErrorView error={error} retry={retry} />
+    </Suspense>
   );
 }

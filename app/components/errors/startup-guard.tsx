@@ -7,7 +7,10 @@
 
 // Plain DOM code: React is exactly what may be missing. The Tailwind classes below are
 // literal strings, so Tailwind's scan of this file keeps them in the stylesheet.
-const script = `(function () {
+// Server-only text: the browser runs the copy in the HTML, so the bundle does not carry it
+// (React leaves a hydrated script's text alone).
+const script = import.meta.env.SSR
+  ? `(function () {
   var shown = false;
   function show() {
     if (shown || document.documentElement.dataset.hydrated) return;
@@ -32,7 +35,8 @@ const script = `(function () {
     var ownCode = event.filename && event.filename.indexOf(location.origin + "/") === 0;
     if (failedAsset || ownCode) show();
   }, true);
-})();`;
+})();`
+  : "";
 
 export function StartupGuard({ nonce }: { nonce: string }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
