@@ -1,3 +1,60 @@
-export default function Index() {
-  return <main><h1>Atelier</h1></main>;
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAnonymous, safeRedirect } from "~/.server/auth/session";
+import { systemHealth } from "~/.server/health";
+import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { About, CallToAction } from "~/components/landing/closing";
+import { Features } from "~/components/landing/features";
+import { Hero } from "~/components/landing/hero";
+import { PricingPreview } from "~/components/landing/pricing-preview";
+import { ProductDemo } from "~/components/landing/product-demo";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { SiteHeader } from "~/components/landing/site-header";
+import { TrustStrip } from "~/components/landing/trust-strip";
+import { landingContent } from "~/components/landing/content.server";
+import { landingLinks } from "~/components/landing/styles";
+
+export const links = landingLinks;
+
+export const meta: MetaFunction = () => [
+  { title: "Atelier · Projects, wireframes and design systems for teams" },
+  {
+    name: "description",
+    content:
+      "Kanban projects, wireframes, prototypes and a design system in one workspace, with AI insights, analytics and enterprise security.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  // The dots are right without JavaScript: the server runs the same checks as the API.
+  const status = await systemHealth();
+  // A protected page sent the visitor here (/?redirectTo=...): signing in leads back there.
+  const back = new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = back ? safeRedirect(back, "") || null : null;
+  return data({ status, redirectTo, content: landingContent() });
+}
+
+export default function Landing() {
+  const { status, redirectTo, content } = useLoaderData<typeof loader>();
+  const authHref = redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth";
+  return (
+    <div className="bg-white">
+      <SiteHeader authHref={authHref} />
+      <main id="main">
+        <Hero content={content.hero} status={status} authHref={authHref} />
+        <ProductDemo content={content.demo} />
+        <TrustStrip teams={content.trustedBy} />
+        <Features content={content.features} />
+        <PricingPreview content={content.pricing} signupHref="/signup" />
+        <About content={content.about} />
+        <CallToAction content={content.callToAction} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
