@@ -1,0 +1,182 @@
+/**
+ * The signed-in app's frame (spec section 2): sidebar, header, content. Everything works
+ * without JavaScript (forms, links, <details>); JavaScript makes the toggles instant and
+ * adds the drawer's focus handling and the keyboard shortcuts.
+ */
+import { useLocation, useNavigate } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { ErrorFrameContext } from "~/components/errors/error-screen";
+import { Header } from "./header";
+import { ScreenLoading, usePendingScreen } from "./loading";
+import { Sidebar } from "./sidebar";
+import type { ShellUser } from "./user-display";
+
+const SMALL_SCREEN = "(max-width: 1023.98px)";
+
+const ShellUserContext = createContext<ShellUser | null>(null);
+
+/** The signed-in user, for screens inside the shell. */
+export function useShellUser(): ShellUser {
+  const user = useContext(ShellUserContext);
+  if (!user) throw new Error("useShellUser must be used within the app shell");
+  return user;
+}
+
+function withMenu(location: { pathname: string; search: string }, open: boolean): string {
+  const params = new URLSearchParams(location.search);
+  if (open) params.set("menu", "open");
+  else params.delete("menu");
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+const focusables = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden])")].filter(
+    (el) => el.offsetParent !== null,
+  );
+
+/** While the drawer is open on a small screen: focus inside it, Tab cycles, Escape closes. */
+function useDrawerFocus(open: boolean, drawer: React.RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    const root = drawer.current;
+    if (!open || !root || !window.matchMedia(SMALL_SCREEN).matches) return;
+    focusables(root)[0]?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = focusables(root);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && (document.activeElement === first || !root.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !root.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, drawer, close]);
+}
+
+/** '/' focuses a search box; '[' collapses or expands the sidebar (listed in the help menu). */
+function useShellShortcuts(toggleCollapsed: () => void) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select, [contenteditable=true]")) return;
+      if (event.key === "/") {
+        const box = [...document.querySelectorAll<HTMLInputElement>("[data-search-box]")].find(
+          (el) => el.offsetParent !== null,
+        );
+        if (box) {
+          event.preventDefault();
+          box.focus();
+        }
+      } else if (event.key === "[" && !window.matchMedia(SMALL_SCREEN).matches) {
+        event.preventDefault();
+        toggleCollapsed();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [toggleCollapsed]);
+}
+
+export function AppShell({
+  user,
+  sidebarCollapsed,
+  children,
+}: {
+  user: ShellUser;
+  sidebarCollapsed: boolean;
+  children: React.ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const menuInUrl = new URLSearchParams(location.search).get("menu") === "open";
+
+  const [collapsed, setCollapsed] = useState(sidebarCollapsed);
+  useEffect(() => setCollapsed(sidebarCollapsed), [sidebarCollapsed]);
+
+  const toggleCollapsed = useCallback(() => {
+    const next = !collapsed;
+    setCollapsed(next);
+    // The cookie makes the next server render match; nothing on the page needs reloading.
+    void fetch("/preferences/sidebar", {
+      method: "POST",
+      body: new URLSearchParams({ collapsed: String(next) }),
+    }).catch(() => {});
+  }, [collapsed]);
+
+  const [drawerOpen, setDrawerOpen] = useState(menuInUrl);
+  // A navigation (a nav link, the browser's back button) shows the drawer as the URL says.
+  useEffect(() => setDrawerOpen(menuInUrl), [location.key, menuInUrl]);
+
+  const drawerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLAnchorElement>(null);
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    if (menuInUrl) navigate(withMenu(location, false), { replace: true, preventScrollReset: true });
+    menuButtonRef.current?.focus();
+  }, [menuInUrl, navigate, location]);
+
+  useDrawerFocus(drawerOpen, drawerRef, closeDrawer);
+  useShellShortcuts(toggleCollapsed);
+
+  const pendingScreen = usePendingScreen();
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <Sidebar
+        sidebarRef={drawerRef}
+        collapsed={collapsed}
+        drawerOpen={drawerOpen}
+        closeDrawerHref={withMenu(location, false)}
+        onCloseDrawer={(event) => {
+          event.preventDefault();
+          closeDrawer();
+        }}
+        onToggleCollapsed={(event) => {
+          event.preventDefault();
+          toggleCollapsed();
+        }}
+      />
+      {drawerOpen ? (
+        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" onClick={closeDrawer} />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header
+          user={user}
+          drawerOpen={drawerOpen}
+          openDrawerHref={withMenu(location, true)}
+          onOpenDrawer={(event) => {
+            event.preventDefault();
+            setDrawerOpen(true);
+          }}
+          menuButtonRef={menuButtonRef}
+        />
+        <main id="main" tabIndex={-1} className="relative flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+          {pendingScreen ? <ScreenLoading name={pendingScreen} overlay /> : null}
+          <ShellUserContext.Provider value={user}>
+            <ErrorFrameContext.Provider value="inline">{children}</ErrorFrameContext.Provider>
+          </ShellUserContext.Provider>
+        </main>
+      </div>
+    </div>
+  );
+}
