@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { UNEXPECTED_MESSAGE, UNEXPECTED_TITLE, errorCopy, isAuthError } from "./error-copy";
+
+/** The shape Remix gives an error boundary for a thrown Response. */
+const routeError = (status: number, data: unknown = null, internal = false) => ({
+  status,
+  statusText: "",
+  internal,
+  data,
+});
+
+describe("errorCopy", () => {
+  it("has a message per status", () => {
+    expect(errorCopy(routeError(404))).toMatchObject({ kind: "status", status: 404, title: "Page not found" });
+    expect(errorCopy(routeError(403))).toMatchObject({ kind: "status", status: 403, title: "Access denied" });
+    expect(errorCopy(routeError(401))).toMatchObject({ kind: "auth", status: 401, title: "Sign in required" });
+    expect(errorCopy(routeError(429)).title).toBe("Too many requests");
+  });
+
+  it("shows the sentence a 4xx was thrown with", () => {
+    expect(errorCopy(routeError(404, "Project not found")).message).toBe("Project not found");
+    expect(errorCopy(routeError(400, { message: "Bad column" })).message).toBe("Bad column");
+  });
+
+  it("never shows the router's own developer text", () => {
+    const copy = errorCopy(routeError(404, 'Error: No route matches URL "/x"', true));
+    expect(copy.message).toBe("The page you are looking for does not exist or has moved.");
+  });
+
+  it("keeps server detail of a 5xx to itself", () => {
+    expect(errorCopy(routeError(500, "stack trace here"))).toEqual({
+      kind: "unexpected",
+      status: 500,
+      title: UNEXPECTED_TITLE,
+      message: UNEXPECTED_MESSAGE,
+    });
+  });
+
+  it("gives the spec's words for an uncaught error", () => {
+    expect(errorCopy(new Error("boom"))).toEqual({
+      kind: "unexpected",
+      status: null,
+      title: "Something went wrong",
+      message: "We encountered an unexpected error. Please try refreshing the page.",
+    });
+  });
+});
+
+describe("isAuthError", () => {
+  it("treats 401 and 'not authenticated' as signed-out noise", () => {
+    expect(isAuthError(new Error("Request failed with status 401"))).toBe(true);
+    expect(isAuthError(new Error("User not authenticated"))).toBe(true);
+    expect(isAuthError(routeError(401))).toBe(true);
+    expect(errorCopy(new Error("Not Authenticated")).kind).toBe("auth");
+  });
+  it("leaves other errors alone", () => {
+    expect(isAuthError(new Error("Failed to fetch"))).toBe(false);
+    expect(isAuthError(routeError(403))).toBe(false);
+  });
+});
