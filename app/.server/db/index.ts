@@ -20,7 +20,7 @@ export type Driver =
   | { kind: "pglite"; client: PGlite }
   | { kind: "postgres"; pool: pg.Pool; url: string };
 
-type Handle = { db: Db; driver: Driver; ready: Promise<void> };
+type Handle = { db: Db; driver: Driver; ready: Promise<void>; analyzeTimer?: ReturnType<typeof setInterval> };
 
 // One database handle per process: two PGlite instances on one folder would corrupt it.
 const globalKey = Symbol.for("atelier.db");
@@ -48,8 +48,17 @@ function open(): Handle {
     driver = { kind: "pglite", client };
     db = drizzlePglite(client, { schema }) as unknown as Db;
   }
-  const ready = runMigrations(driver);
-  return { db, driver, ready };
+  const handle: Handle = { db, driver, ready: runMigrations(driver) };
+  if (driver.kind === "pglite") {
+    // PGlite has no autovacuum, so nothing would ever gather planner statistics:
+    // analyse after start-up and then every few minutes (docs/decisions/006-pglite-analyze.md).
+    const client = driver.client;
+    const analyze = () => client.exec("ANALYZE").then(() => undefined, () => undefined);
+    handle.ready = handle.ready.then(analyze);
+    handle.analyzeTimer = setInterval(analyze, 5 * 60_000);
+    handle.analyzeTimer.unref();
+  }
+  return handle;
 }
 
 function handle(): Handle {
@@ -87,6 +96,7 @@ export async function closeDb(): Promise<void> {
   const h = g[globalKey];
   if (!h) return;
   g[globalKey] = undefined;
+  clearInterval(h.analyzeTimer);
   await h.ready.catch(() => {});
   if (h.driver.kind === "pglite") await h.driver.client.close();
   else await h.driver.pool.end();

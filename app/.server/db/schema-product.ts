@@ -133,6 +133,9 @@ export const cardAssignees = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -162,6 +165,9 @@ export const cardLabels = pgTable(
     labelId: uuid("label_id")
       .notNull()
       .references(() => labels.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -177,6 +183,9 @@ export const checklistItems = pgTable("checklist_items", {
   cardId: uuid("card_id")
     .notNull()
     .references(() => cards.id, { onDelete: "cascade" }),
+  projectId: uuid("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
   text: text("text").notNull(),
   done: boolean("done").notNull().default(false),
   position: orderKey("position").notNull(),
@@ -191,6 +200,9 @@ export const comments = pgTable("comments", {
   cardId: uuid("card_id")
     .notNull()
     .references(() => cards.id, { onDelete: "cascade" }),
+  projectId: uuid("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
   authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
   body: text("body").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),

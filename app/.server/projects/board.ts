@@ -25,8 +25,6 @@ export type BoardCard = {
   priority: Priority;
   dueDate: string | null;
   columnId: string;
-  position: string;
-  version: number;
   assigneeIds: string[];
   labelIds: string[];
   checklistDone: number;
@@ -99,8 +97,6 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
         priority: cards.priority,
         dueDate: cards.dueDate,
         columnId: cards.columnId,
-        position: cards.position,
-        version: cards.version,
       })
       .from(cards)
       .where(and(...conditions))
@@ -108,13 +104,11 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
     d
       .select({ cardId: cardAssignees.cardId, userId: cardAssignees.userId })
       .from(cardAssignees)
-      .innerJoin(cards, eq(cards.id, cardAssignees.cardId))
-      .where(and(eq(cards.projectId, projectId), eq(cardAssignees.workspaceId, workspaceId))),
+      .where(and(eq(cardAssignees.projectId, projectId), eq(cardAssignees.workspaceId, workspaceId))),
     d
       .select({ cardId: cardLabels.cardId, labelId: cardLabels.labelId })
       .from(cardLabels)
-      .innerJoin(cards, eq(cards.id, cardLabels.cardId))
-      .where(and(eq(cards.projectId, projectId), eq(cardLabels.workspaceId, workspaceId))),
+      .where(and(eq(cardLabels.projectId, projectId), eq(cardLabels.workspaceId, workspaceId))),
     d
       .select({
         cardId: checklistItems.cardId,
@@ -122,14 +116,12 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
         total: count(),
       })
       .from(checklistItems)
-      .innerJoin(cards, eq(cards.id, checklistItems.cardId))
-      .where(and(eq(cards.projectId, projectId), eq(checklistItems.workspaceId, workspaceId)))
+      .where(and(eq(checklistItems.projectId, projectId), eq(checklistItems.workspaceId, workspaceId)))
       .groupBy(checklistItems.cardId),
     d
       .select({ cardId: comments.cardId, n: count() })
       .from(comments)
-      .innerJoin(cards, eq(cards.id, comments.cardId))
-      .where(and(eq(cards.projectId, projectId), eq(comments.workspaceId, workspaceId)))
+      .where(and(eq(comments.projectId, projectId), eq(comments.workspaceId, workspaceId)))
       .groupBy(comments.cardId),
     d
       .select({ columnId: cards.columnId, n: count() })
@@ -462,7 +454,7 @@ export async function setAssignee(ctx: Ctx, cardId: string, userId: string, assi
     if (assigned) {
       const inserted = await tx
         .insert(cardAssignees)
-        .values({ cardId: card.id, userId, workspaceId: ctx.workspaceId })
+        .values({ cardId: card.id, userId, workspaceId: ctx.workspaceId, projectId: ctx.projectId })
         .onConflictDoNothing()
         .returning({ userId: cardAssignees.userId });
       if (inserted.length === 0) return;
@@ -516,7 +508,7 @@ export async function setCardLabel(ctx: Ctx, cardId: string, labelId: string, on
       .where(and(eq(labels.id, labelId), eq(labels.projectId, ctx.projectId), eq(labels.workspaceId, ctx.workspaceId)));
     if (!label) throw new BoardError(400, "Choose a label of this project.", "labelId");
     const changed = on
-      ? await tx.insert(cardLabels).values({ cardId: card.id, labelId, workspaceId: ctx.workspaceId }).onConflictDoNothing().returning()
+      ? await tx.insert(cardLabels).values({ cardId: card.id, labelId, workspaceId: ctx.workspaceId, projectId: ctx.projectId }).onConflictDoNothing().returning()
       : await tx
           .delete(cardLabels)
           .where(and(eq(cardLabels.cardId, card.id), eq(cardLabels.labelId, labelId), eq(cardLabels.workspaceId, ctx.workspaceId)))
@@ -548,6 +540,7 @@ export async function addChecklistItem(ctx: Ctx, cardId: string, text: string) {
       .limit(1);
     await tx.insert(checklistItems).values({
       workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
       cardId: card.id,
       text: text.trim(),
       position: keyBetween(last?.position ?? null, null),
@@ -594,7 +587,7 @@ export async function addComment(ctx: Ctx, cardId: string, body: string) {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     const [c] = await tx
       .insert(comments)
-      .values({ workspaceId: ctx.workspaceId, cardId: card.id, authorId: ctx.actorId, body: body.trim() })
+      .values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, authorId: ctx.actorId, body: body.trim() })
       .returning();
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,

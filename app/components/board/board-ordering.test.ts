@@ -3,7 +3,7 @@ import { moveInBoard, neighboursOf } from "./board-ordering";
 import type { BoardColumnView } from "./types";
 
 const card = (id: string, columnId: string) => ({
-  id, number: 1, title: id, priority: "none" as const, dueDate: null, columnId, position: "a0", version: 1,
+  id, number: 1, title: id, priority: "none" as const, dueDate: null, columnId,
   assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0,
 });
 const board = (): BoardColumnView[] => [

@@ -9,8 +9,6 @@ export type BoardCardView = {
   priority: Priority;
   dueDate: string | null;
   columnId: string;
-  position: string;
-  version: number;
   assigneeIds: string[];
   labelIds: string[];
   checklistDone: number;

@@ -90,11 +90,14 @@ CREATE INDEX cards_workspace_idx ON cards (workspace_id);
 
 CREATE TABLE card_assignees (
   card_id uuid NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+  -- Denormalised so a board reads its card_assignees by one index, with no join.
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   PRIMARY KEY (card_id, user_id)
 );
 CREATE INDEX card_assignees_user_idx ON card_assignees (workspace_id, user_id);
+CREATE INDEX card_assignees_project_idx ON card_assignees (project_id);
 
 CREATE TABLE labels (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -108,32 +111,39 @@ CREATE TABLE labels (
 
 CREATE TABLE card_labels (
   card_id uuid NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+  -- Denormalised so a board reads its card_labels by one index, with no join.
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   label_id uuid NOT NULL REFERENCES labels(id) ON DELETE CASCADE,
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   PRIMARY KEY (card_id, label_id)
 );
+CREATE INDEX card_labels_project_idx ON card_labels (project_id);
 
 CREATE TABLE checklist_items (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   card_id uuid NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   text text NOT NULL,
   done boolean NOT NULL DEFAULT false,
   position text COLLATE "C" NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX checklist_items_card_idx ON checklist_items (card_id, position, id);
+CREATE INDEX checklist_items_project_idx ON checklist_items (project_id);
 
 CREATE TABLE comments (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   card_id uuid NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   author_id uuid REFERENCES users(id) ON DELETE SET NULL,
   body text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX comments_card_idx ON comments (card_id, created_at);
+CREATE INDEX comments_project_idx ON comments (project_id);
 
 CREATE TABLE activity (
   id bigserial PRIMARY KEY,
