@@ -7,7 +7,7 @@
  *   3. the server's resident memory after start and after the load.
  * BENCH_REQUESTS (default 200) sets the loop length; BUILD_DIR reuses a build.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -138,7 +138,11 @@ The embedded PGlite database accounts for roughly 250 MB of it (with \`DATABASE_
 server is much smaller); right after start the figure also holds PGlite's start-up garbage,
 which the first collections give back.
 `;
-    writeFileSync(path.join(projectRoot, "docs/performance.md"), report);
+    // Other benchmarks (npm run bench:board) keep their sections between markers.
+    const file = path.join(projectRoot, "docs/performance.md");
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const kept = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
+    writeFileSync(file, [report.trimEnd(), ...kept].join("\n\n") + "\n");
     console.log(report);
     if (!withinBudget) process.exitCode = 1;
   } finally {
