@@ -23,12 +23,12 @@ export function Hero({ content, status, authHref }: { content: HeroContent; stat
           <Link to={authHref} className={buttonClass("primary", "lg")}>
             Start Free Trial
           </Link>
-          <a href="#demo" className={buttonClass("secondary", "lg")}>
+          <Link to="#demo" className={buttonClass("secondary", "lg")}>
             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-brand-600">
               <path d="M10 18a8 8 0 100-16 8 8 0 000 16zM8.6 6.7A.6.6 0 007.7 7.2v5.6a.6.6 0 00.9.5l4.7-2.8a.6.6 0 000-1L8.6 6.7z" />
             </svg>
             Watch Demo
-          </a>
+          </Link>
         </div>
         <div className="mt-10">
           <StatusDots initial={status} />

@@ -39,7 +39,7 @@ export function ProductDemo({ content }: { content: DemoContent }) {
               <div className="relative grid grid-cols-3 gap-4 p-4" aria-hidden="true">
                 {content.columns.map((col) => (
                   <div key={col.name} className="rounded-xl bg-slate-100 p-3 pb-24">
-                    <p className="text-xs font-semibold text-slate-500 uppercase">{col.name}</p>
+                    <p className="text-xs font-semibold text-slate-600 uppercase">{col.name}</p>
                     <div className="mt-3 space-y-2">
                       {col.cards.map((c) => (
                         <div key={c} className="lp-board-card">

@@ -16,9 +16,9 @@ export function SiteFooter({ anchorsOn = "" }: { anchorsOn?: string }) {
             <ul className="mt-3 space-y-2">
               {SECTION_LINKS.map((l) => (
                 <li key={l.href}>
-                  <a href={`${anchorsOn}${l.href}`} className="text-slate-600 hover:text-slate-900">
+                  <Link to={`${anchorsOn}${l.href}`} className="text-slate-600 hover:text-slate-900">
                     {l.label}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -2,11 +2,16 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { Logo } from "~/components/ui/logo";
 
+// Router links, not bare anchors: the router's scroll restoration would otherwise treat a
+// hash change as going back and scroll to where the page was.
 export const SECTION_LINKS = [
   { href: "#features", label: "Features" },
   { href: "#pricing", label: "Pricing" },
   { href: "#about", label: "About" },
 ] as const;
+
+// With JavaScript the page does not reload, so the open menu is closed by hand.
+const closeMenu = (event: React.MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
 
 /** The public pages' header. On the landing page the section links are in-page anchors. */
 export function SiteHeader({ authHref = "/auth", anchorsOn = "" }: { authHref?: string; anchorsOn?: string }) {
@@ -26,9 +31,9 @@ export function SiteHeader({ authHref = "/auth", anchorsOn = "" }: { authHref?: 
           <ul className="flex items-center gap-1">
             {SECTION_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={`${anchorsOn}${l.href}`} className="lp-link">
+                <Link to={`${anchorsOn}${l.href}`} className="lp-link">
                   {l.label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
@@ -54,9 +59,9 @@ export function SiteHeader({ authHref = "/auth", anchorsOn = "" }: { authHref?: 
               <ul>
                 {SECTION_LINKS.map((l) => (
                   <li key={l.href}>
-                    <a href={`${anchorsOn}${l.href}`} className="lp-link block">
+                    <Link to={`${anchorsOn}${l.href}`} onClick={closeMenu} className="lp-link block">
                       {l.label}
-                    </a>
+                    </Link>
                   </li>
                 ))}
                 <li className="mt-1 border-t border-slate-100 pt-1 sm:hidden">

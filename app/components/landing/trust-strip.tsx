@@ -7,7 +7,7 @@ export function TrustStrip({ teams }: { teams: string[] }) {
         </h2>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
           {teams.map((name) => (
-            <li key={name} className="text-lg font-semibold tracking-tight text-slate-400">
+            <li key={name} className="text-lg font-semibold tracking-tight text-slate-500">
               {name}
             </li>
           ))}

@@ -1,0 +1,79 @@
+import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
+
+test.describe("fallback and error screens", () => {
+  test("an unknown path goes to the landing page", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toBeVisible();
+  });
+
+  test("an unknown /api path shows the API error screen with 404", async ({ page }) => {
+    const response = await page.goto("/api/nope");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "API Connection Error" })).toBeVisible();
+    await expect(page.getByText("API endpoint not found")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("an /api path reached through the client router says so", async ({ page }) => {
+    await page.goto("/privacy");
+    await waitForHydration(page);
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/api/nope"));
+    await expect(page.getByText("API route accessed through client router")).toBeVisible();
+  });
+
+  test("/error/api: Retry Connection reloads the page", async ({ page }) => {
+    await page.goto("/error/api");
+    await expect(page.getByRole("heading", { name: "API Connection Error" })).toBeVisible();
+    await expect(page.getByText("Unable to connect to the backend services. Please try again.")).toBeVisible();
+    await waitForHydration(page);
+    const reload = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === "/error/api");
+    await page.getByRole("button", { name: "Retry Connection" }).click();
+    await reload;
+    await expect(page.getByRole("heading", { name: "API Connection Error" })).toBeVisible();
+  });
+
+  test("signed out, a protected page sends the visitor to /", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await page.goto("/wireframes/templates");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+  });
+
+  test("/figma-callback needs no sign-in", async ({ page }) => {
+    const response = await page.goto("/figma-callback?code=abc");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Figma is not connected yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+  });
+
+  test("when the app's code cannot load: 'React App Failed to Start' with a reload button", async ({ browser }) => {
+    // A page of its own: the failed import is an uncaught error, which the shared page fixture would count.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route("**/assets/entry.client-*.js", (route) => route.abort());
+    await page.goto("/privacy");
+    const banner = page.getByRole("alert").filter({ hasText: "React App Failed to Start" });
+    await expect(banner).toBeVisible();
+    // The server-rendered page underneath still works as it does without JavaScript.
+    await expect(page.getByRole("heading", { name: "Privacy", level: 1 })).toBeVisible();
+    await page.unroute("**/assets/entry.client-*.js");
+    await banner.getByRole("button", { name: "Reload Page" }).click();
+    await waitForHydration(page);
+    await expect(page.getByText("React App Failed to Start")).toHaveCount(0);
+    await context.close();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Retry Connection still reloads", async ({ page }) => {
+      await page.goto("/error/api");
+      const reload = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === "/error/api");
+      await page.getByRole("button", { name: "Retry Connection" }).click();
+      await reload;
+      await expect(page.getByRole("heading", { name: "API Connection Error" })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, expectNoA11yViolations, isHydrated, test, waitForHydration } from "../support/e2e";
+
+test.describe("landing page", () => {
+  test("navigation, calls to action, status dots and footer", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    // Both status checks answered ok: two green dots.
+    const status = page.getByRole("list", { name: "System status" });
+    await expect(status.getByText("API System Operational")).toBeVisible();
+    await expect(status.getByText("Gateway Active")).toBeVisible();
+    await expect(status.locator('[data-status="ok"]')).toHaveCount(2);
+
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Start Your Free Trial" })).toHaveAttribute("href", "/auth?mode=signup");
+    await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", /^mailto:/);
+
+    for (const [name, id] of [
+      ["Features", "features"],
+      ["Pricing", "pricing"],
+      ["About", "about"],
+    ] as const) {
+      await header.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect(page.locator(`section#${id}`)).toBeInViewport();
+    }
+
+    await page.getByRole("link", { name: "Watch Demo" }).click();
+    await expect(page.locator("section#demo")).toBeInViewport();
+
+    await expect(page.getByRole("heading", { name: "Trusted by Modern Teams" })).toBeVisible();
+    await expect(page.locator("section#features li")).toHaveCount(6);
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText("© 2024 Atelier")).toBeVisible();
+    await footer.getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { name: "Privacy", level: 1 })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+    await expect(page.getByRole("heading", { name: "Terms", level: 1 })).toBeVisible();
+  });
+
+  test("the Sign In button leads to the sign-in form", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  });
+
+  test("a failing check turns its dot red", async ({ page }) => {
+    await page.route("**/api/kong/status", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' }),
+    );
+    await page.goto("/");
+    const status = page.getByRole("list", { name: "System status" });
+    await expect(status.locator('[data-status="down"]')).toHaveCount(1);
+    await expect(status.getByText("Down", { exact: true })).toBeVisible();
+    await expect(status.getByText("API System Operational")).toBeVisible();
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectNoA11yViolations(page);
+    await page.goto("/privacy");
+    await expectNoA11yViolations(page);
+  });
+
+  test("on a phone, the section links are in a menu", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByLabel("Menu").click();
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Pricing" }).click();
+    await expect(page.locator("section#pricing")).toBeInViewport();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server renders the status dots from its own checks", async ({ page }) => {
+      await page.goto("/");
+      expect(await isHydrated(page)).toBe(false);
+      const status = page.getByRole("list", { name: "System status" });
+      await expect(status.locator('[data-status="ok"]')).toHaveCount(2);
+      await expect(status.getByText("API System Operational")).toBeVisible();
+      await expect(status.getByText("Gateway Active")).toBeVisible();
+      await page.getByRole("link", { name: "Start Your Free Trial" }).click();
+      await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+    });
+  });
+});
