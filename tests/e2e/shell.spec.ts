@@ -172,6 +172,8 @@ test.describe("signed-in shell", () => {
       const page = await context.newPage();
       await signInAs(page, account.email, DEFAULT_PASSWORD);
       expect(await isHydrated(page)).toBe(false);
+      // The flash toast is in the server's HTML.
+      await expect(page.getByRole("region", { name: "Messages" }).getByText("Successfully signed in!")).toBeVisible();
 
       await page.getByRole("button", { name: "Collapse sidebar" }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
