@@ -1,25 +1,28 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { dashboardAction, dashboardData } from "~/.server/dashboard";
+import { requireMember } from "~/.server/workspaces";
+import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { useShellUser } from "~/components/shell/app-shell";
-import { PlaceholderScreen, screenMeta } from "~/components/shell/screen";
-import { displayName } from "~/components/shell/user-display";
+import { can } from "~/lib/permissions";
 
-export const meta: MetaFunction = screenMeta("Dashboard");
+export const meta: MetaFunction = () => [{ title: "Dashboard · Atelier" }];
 
-export default function Dashboard() {
-  const user = useShellUser();
-  return (
-    <PlaceholderScreen
-      title="Dashboard"
-      description={`Welcome back, ${displayName(user)}. This is where your work comes together.`}
-      empty={{
-        icon: "dashboard",
-        title: "Nothing to show yet",
-        children: <p>Your projects, recent activity and AI insights will appear here once your team starts working.</p>,
-        action: { to: "/projects", label: "Go to Projects" },
-      }}
-    />
-  );
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request, "workspace.view");
+  const d = await dashboardData(member.workspace.id, member.user.id);
+  return {
+    ...d,
+    name: member.user.fullName || member.user.email.split("@")[0] || "User",
+    workspaceName: member.workspace.name,
+    canCreate: can(member.role, "card.create"),
+  };
+}
+
+export const action = ({ request }: ActionFunctionArgs) => dashboardAction(request);
+
+export default function DashboardRoute() {
+  return <DashboardPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

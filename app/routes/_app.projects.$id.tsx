@@ -1,36 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { boardAction, boardLoader } from "~/.server/projects/board-route";
+import { ProjectBoardPage } from "~/components/board/project-board-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
-import { buttonClass } from "~/components/ui/button-styles";
 
-export const meta: MetaFunction = screenMeta("Project");
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Atelier` }];
 
-export default function ProjectBoard() {
-  const { id } = useParams();
-  return (
-    <PlaceholderScreen
-      title="Project"
-      description="The kanban board of one project: its columns, cards and the people working on them."
-      eyebrow={<Breadcrumb to="/projects" label="Projects" />}
-      actions={
-        <>
-          <Link to={`/projects/${id}/wireframes`} className={buttonClass("secondary")}>
-            Wireframes
-          </Link>
-          <Link to={`/projects/${id}/design`} className={buttonClass("secondary")}>
-            Design system
-          </Link>
-        </>
-      }
-      empty={{
-        icon: "projects",
-        title: "This board is waiting for its first cards",
-        children: <p>The project’s columns, cards and recent activity will appear here.</p>,
-        action: { to: "/projects", label: "Back to Projects" },
-      }}
-    />
-  );
+export const loader = ({ request, params }: LoaderFunctionArgs) => boardLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) => boardAction(request, params.id);
+
+export default function ProjectBoardRoute() {
+  return <ProjectBoardPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,22 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { settingsAction, settingsLoader } from "~/.server/workspaces/team-route";
+import { SettingsPage } from "~/components/account/settings-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { PlaceholderScreen, screenMeta } from "~/components/shell/screen";
 
-export const meta: MetaFunction = screenMeta("Settings");
+export const meta: MetaFunction = () => [{ title: "Settings · Atelier" }];
 
-export default function Settings() {
-  return (
-    <PlaceholderScreen
-      title="Settings"
-      description="Preferences for your workspace and your account."
-      empty={{
-        icon: "settings",
-        title: "Settings are on their way",
-        children: <p>Workspace details, notification preferences and security settings will be managed here.</p>,
-        action: { to: "/profile", label: "View your profile" },
-      }}
-    />
-  );
+export const loader = ({ request }: LoaderFunctionArgs) => settingsLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => settingsAction(request);
+
+export default function SettingsRoute() {
+  return <SettingsPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,23 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { memberLoader, teamAction } from "~/.server/workspaces/team-route";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { MemberPage } from "~/components/team/member-page";
 
-export const meta: MetaFunction = screenMeta("Team member");
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.person.fullName || data?.person.email || "Member"} · Team · Atelier` },
+];
 
-export default function TeamMember() {
-  return (
-    <PlaceholderScreen
-      title="Team member"
-      description="One member of your workspace: their role, permissions and recent work."
-      eyebrow={<Breadcrumb to="/team" label="Team" />}
-      empty={{
-        icon: "user",
-        title: "Member profile",
-        children: <p>This member’s role, permissions and recent activity will appear here.</p>,
-        action: { to: "/team", label: "Back to Team" },
-      }}
-    />
-  );
+export const loader = ({ request, params }: LoaderFunctionArgs) => memberLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) => teamAction(request, `/team/${params.id}`);
+
+export default function MemberRoute() {
+  const actionData = useActionData<typeof action>();
+  return <MemberPage data={useLoaderData<typeof loader>()} error={actionData && !actionData.ok ? actionData.message : null} />;
 }
 
 export function ErrorBoundary() {

@@ -1,21 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { teamAction, teamLoader } from "~/.server/workspaces/team-route";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { TeamPage } from "~/components/team/team-page";
 
-export const meta: MetaFunction = screenMeta("Team");
+export const meta: MetaFunction = () => [{ title: "Team · Atelier" }];
 
-export default function Team() {
-  return (
-    <PlaceholderScreen
-      title="Team"
-      description="The people in your workspace, their roles and what each of them can do."
-      empty={{
-        icon: "team",
-        title: "It’s just you for now",
-        children: <p>Members you invite will be listed here with their roles and permissions.</p>,
-      }}
-    />
-  );
+export const loader = ({ request }: LoaderFunctionArgs) => teamLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => teamAction(request);
+
+export default function TeamRoute() {
+  return <TeamPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

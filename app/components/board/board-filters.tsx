@@ -37,7 +37,7 @@ export function BoardFilters({
       </label>
       <label className="text-xs font-medium text-slate-600">
         Assignee
-        <select name="assignee" defaultValue={values.assignee} className={`mt-1 block ${select}`}>
+        <select aria-label="Filter by assignee" name="assignee" defaultValue={values.assignee} className={`mt-1 block ${select}`}>
           <option value="">Anyone</option>
           <option value="me">Me</option>
           <option value="none">Unassigned</option>
@@ -50,7 +50,7 @@ export function BoardFilters({
       </label>
       <label className="text-xs font-medium text-slate-600">
         Label
-        <select name="label" defaultValue={values.label} className={`mt-1 block ${select}`}>
+        <select aria-label="Filter by label" name="label" defaultValue={values.label} className={`mt-1 block ${select}`}>
           <option value="">Any label</option>
           {labels.map((l) => (
             <option key={l.id} value={l.id}>
@@ -61,7 +61,7 @@ export function BoardFilters({
       </label>
       <label className="text-xs font-medium text-slate-600">
         Priority
-        <select name="priority" defaultValue={values.priority} className={`mt-1 block ${select}`}>
+        <select aria-label="Filter by priority" name="priority" defaultValue={values.priority} className={`mt-1 block ${select}`}>
           <option value="">Any priority</option>
           {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
             <option key={p} value={p}>
@@ -72,7 +72,7 @@ export function BoardFilters({
       </label>
       <label className="text-xs font-medium text-slate-600">
         Due
-        <select name="due" defaultValue={values.due} className={`mt-1 block ${select}`}>
+        <select aria-label="Filter by due date" name="due" defaultValue={values.due} className={`mt-1 block ${select}`}>
           <option value="">Any time</option>
           <option value="overdue">Overdue</option>
           <option value="week">Due this week</option>

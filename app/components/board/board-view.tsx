@@ -1,6 +1,9 @@
 import {
-  closestCorners,
+  closestCenter,
   DndContext,
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
@@ -73,6 +76,19 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
     onDragOver: ({ active }) => `${titleOf(active.id)} is now at ${placeOf(active.id)}.`,
     onDragEnd: ({ active }) => `Dropped ${titleOf(active.id)} at ${placeOf(active.id)}.`,
     onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} is back where it was.`,
+  };
+
+  // Pointer first (the column or card under the pointer), then overlap, then nearest:
+  // closestCorners alone prefers the dragged card's own slot over a tall column.
+  const collisionDetection: CollisionDetection = (args) => {
+    const byPointer = pointerWithin(args);
+    const hits = byPointer.length > 0 ? byPointer : rectIntersection(args);
+    if (hits.length === 0) return closestCenter(args);
+    const columnIds = new Set(columns.map((c) => c.id));
+    const cardHits = hits.filter((h) => !columnIds.has(String(h.id)));
+    if (cardHits.length === 0) return hits;
+    const cardIds = new Set(cardHits.map((h) => h.id));
+    return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => cardIds.has(c.id)) });
   };
 
   function containerOf(id: string): string | null {
@@ -195,7 +211,7 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
             </ul>
           </SortableContext>
           {column.cards.length === 0 ? (
-            <p className="px-1 py-2 text-xs text-slate-500">{column.cardCount > 0 ? "No cards match the filters." : "No cards yet."}</p>
+            <p className="px-1 py-2 text-xs text-slate-600">{column.cardCount > 0 ? "No cards match the filters." : "No cards yet."}</p>
           ) : null}
           {canEdit ? <AddCardForm columnId={column.id} columnName={column.name} /> : null}
         </ColumnShell>
@@ -207,7 +223,7 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={collisionDetection}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}

@@ -115,7 +115,7 @@ export function CardDetail({
           <div className="grid grid-cols-2 gap-3">
             <label className="block text-sm font-medium text-slate-700">
               Priority
-              <select name="priority" defaultValue={v("priority", card.priority)} disabled={!canEdit} className={inputCls}>
+              <select aria-label="Priority" name="priority" defaultValue={v("priority", card.priority)} disabled={!canEdit} className={inputCls}>
                 {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
                   <option key={p} value={p}>
                     {PRIORITY_LABELS[p]}
@@ -144,7 +144,7 @@ export function CardDetail({
             <div className="mt-2 flex flex-wrap items-end gap-2">
               <label className="text-xs font-medium text-slate-600">
                 Column
-                <select name="toColumnId" defaultValue={card.columnId} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
+                <select aria-label="Column" name="toColumnId" defaultValue={card.columnId} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
                   {columns.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}
@@ -154,7 +154,7 @@ export function CardDetail({
               </label>
               <label className="text-xs font-medium text-slate-600">
                 Position
-                <input name="index" type="number" min={1} defaultValue={1} className="mt-1 block w-20 rounded border border-slate-300 px-2 py-1 text-sm" />
+                <input aria-label="Position" name="index" type="number" min={1} defaultValue={1} className="mt-1 block w-20 rounded border border-slate-300 px-2 py-1 text-sm" />
               </label>
               <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
                 Move card
@@ -229,7 +229,7 @@ export function CardDetail({
               </label>
               <label className="text-xs font-medium text-slate-600">
                 Colour
-                <select name="color" defaultValue="indigo" className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
+                <select aria-label="Colour" name="color" defaultValue="indigo" className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
                   {LABEL_COLOR_NAMES.map((c) => (
                     <option key={c} value={c}>
                       {c}

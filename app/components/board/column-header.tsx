@@ -59,7 +59,7 @@ export function ColumnHeader({
               </label>
               <label className="block text-xs font-medium text-slate-600">
                 Counts as
-                <select name="stateGroup" defaultValue={column.stateGroup} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
+                <select aria-label="Counts as" name="stateGroup" defaultValue={column.stateGroup} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
                   {Object.entries(STATE_GROUP_LABELS).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
@@ -96,7 +96,7 @@ export function ColumnHeader({
                 {column.cardCount > 0 ? (
                   <label className="block text-xs font-medium text-slate-600">
                     Move its {column.cardCount} cards to
-                    <select name="moveTo" defaultValue={others[0]!.id} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
+                    <select aria-label="Move its cards to" name="moveTo" defaultValue={others[0]!.id} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
                       {others.map((o) => (
                         <option key={o.id} value={o.id}>
                           {o.name}

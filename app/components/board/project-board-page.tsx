@@ -157,7 +157,7 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           </label>
           <label className="text-xs font-medium text-slate-600">
             Counts as
-            <select name="stateGroup" defaultValue="unstarted" className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <select aria-label="Counts as" name="stateGroup" defaultValue="unstarted" className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm">
               <option value="backlog">Backlog</option>
               <option value="unstarted">Not started</option>
               <option value="started">In progress</option>

@@ -10,6 +10,7 @@ import { Header } from "./header";
 import { ScreenLoading, usePendingScreen } from "./loading";
 import { Sidebar } from "./sidebar";
 import type { ShellUser } from "./user-display";
+import type { ShellWorkspace } from "./workspace-switcher";
 
 const SMALL_SCREEN = "(max-width: 1023.98px)";
 
@@ -93,8 +94,12 @@ function useShellShortcuts(toggleCollapsed: () => void) {
 export function AppShell({
   user,
   sidebarCollapsed,
+  workspaces,
+  currentWorkspaceId,
   children,
 }: {
+  workspaces: ShellWorkspace[];
+  currentWorkspaceId: string;
   user: ShellUser;
   sidebarCollapsed: boolean;
   children: React.ReactNode;
@@ -143,6 +148,8 @@ export function AppShell({
         Skip to content
       </a>
       <Sidebar
+        workspaces={workspaces}
+        currentWorkspaceId={currentWorkspaceId}
         sidebarRef={drawerRef}
         collapsed={collapsed}
         drawerOpen={drawerOpen}

@@ -4,6 +4,7 @@ import { ShellIcon } from "./icons";
 import { NAV_ITEMS } from "./nav";
 import { ProjectSearch } from "./project-search";
 import { SignOutForm } from "./sign-out-form";
+import { WorkspaceSwitcher, type ShellWorkspace } from "./workspace-switcher";
 
 export const SIDEBAR_ID = "app-sidebar";
 
@@ -23,7 +24,11 @@ export function Sidebar({
   onCloseDrawer,
   onToggleCollapsed,
   sidebarRef,
+  workspaces,
+  currentWorkspaceId,
 }: {
+  workspaces: ShellWorkspace[];
+  currentWorkspaceId: string;
   collapsed: boolean;
   drawerOpen: boolean;
   closeDrawerHref: string;
@@ -59,6 +64,9 @@ export function Sidebar({
         </Link>
       </div>
 
+      <div className="px-3 pt-3 lg:group-data-[collapsed=true]/sidebar:hidden">
+        <WorkspaceSwitcher workspaces={workspaces} currentId={currentWorkspaceId} />
+      </div>
       <div className="p-3 lg:group-data-[collapsed=true]/sidebar:hidden">
         <ProjectSearch id="sidebar-search" />
       </div>

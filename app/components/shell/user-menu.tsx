@@ -25,7 +25,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <span data-testid="user-name" className="block max-w-40 truncate text-sm font-semibold text-slate-900">
               {name}
             </span>
-            <span data-testid="user-role" className="block text-xs text-slate-500">
+            <span data-testid="user-role" className="block text-xs text-slate-600">
               {role}
             </span>
           </span>

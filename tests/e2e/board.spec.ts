@@ -1,0 +1,179 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEFAULT_PASSWORD, signUpAndVerify, verificationLink, verifyByLink } from "../support/auth-helpers";
+import { expect, expectNoA11yViolations, test, uniqueEmail, waitForHydration, waitForMail } from "../support/e2e";
+
+async function createProject(page: Page, name: string) {
+  await page.goto("/projects");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return page.url();
+}
+
+function column(page: Page, name: string) {
+  return page.locator("section[data-column-id]").filter({ has: page.getByRole("heading", { name: new RegExp(`^${name}`) }) });
+}
+
+async function addCard(page: Page, columnName: string, title: string) {
+  const input = page.getByLabel(`New card in ${columnName}`);
+  await input.fill(title);
+  await input.press("Enter");
+  await expect(column(page, columnName).getByRole("link", { name: new RegExp(title) })).toBeVisible();
+}
+
+/** A colleague accepts an e-mailed invitation by creating an account through its link. */
+async function acceptInvitation(browser: Browser, email: string, fullName: string) {
+  const mail = await waitForMail({ to: email, subject: "invited you" });
+  const link = mail.links.find((l) => l.includes("/invite/"))!;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: /^Join / })).toBeVisible();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByLabel("Confirm Password").fill(DEFAULT_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created! Please check your email to verify your account.")).toBeVisible();
+  await verifyByLink(page, await verificationLink(email));
+  return { context, page };
+}
+
+async function invite(page: Page, email: string, role: "Member" | "Viewer" | "Admin") {
+  await page.goto("/team");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption(role.toLowerCase());
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`We e-mailed an invitation to ${email}.`)).toBeVisible();
+}
+
+test.describe("boards with JavaScript", () => {
+  test("a team lead creates a project, adds cards, drags one, comments, filters", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Lena Lead" });
+    await createProject(page, "Launch");
+    await waitForHydration(page);
+    for (const name of ["Backlog", "To do", "In progress", "Review", "Done"]) {
+      await expect(column(page, name)).toBeVisible();
+    }
+    await addCard(page, "To do", "Write release notes");
+    await addCard(page, "To do", "Fix login redirect");
+
+    // Drag the first card to "In progress" with the pointer.
+    const handle = page.getByRole("button", { name: "Move card #1: Write release notes" });
+    const target = column(page, "In progress");
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+    const [x1, y1] = [to.x + to.width / 2, to.y + 80];
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 20, y0 + ((y1 - y0) * i) / 20);
+    await page.mouse.up();
+    await expect(target.getByRole("link", { name: /Write release notes/ })).toBeVisible();
+    await expect(column(page, "To do").getByRole("link", { name: /Write release notes/ })).toHaveCount(0);
+
+    // It was saved, not just drawn: a fresh load shows it there.
+    await expect.poll(async () => {
+      await page.reload();
+      return column(page, "In progress").getByRole("link", { name: /Write release notes/ }).count();
+    }).toBe(1);
+    await waitForHydration(page);
+    // And with the keyboard: pick up the other card, move it one column right, drop it.
+    const keyboardHandle = page.getByRole("button", { name: "Move card #2: Fix login redirect" });
+    await keyboardHandle.focus();
+    await page.keyboard.press("Space");
+    await expect(keyboardHandle).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(target.getByRole("link", { name: /Fix login redirect/ })).toBeAttached();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("button", { name: "Move card #2: Fix login redirect" })).not.toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => {
+      await page.reload();
+      return column(page, "In progress").getByRole("link", { name: /Fix login redirect/ }).count();
+    }).toBe(1);
+
+    // Open the card, set a priority, comment.
+    await column(page, "In progress").getByRole("link", { name: /Write release notes/ }).click();
+    const panel = page.getByRole("complementary", { name: "Write release notes" });
+    await expect(panel).toBeVisible();
+    await panel.getByLabel("Priority", { exact: true }).selectOption("high");
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Card saved.")).toBeVisible();
+    await panel.getByLabel("Write a comment").fill("Draft is in the shared folder.");
+    await panel.getByRole("button", { name: "Comment" }).click();
+    await expect(panel.getByText("Draft is in the shared folder.")).toBeVisible();
+    await expect(panel.getByText(/changed priority from none to high/)).toBeVisible();
+    await panel.getByRole("link", { name: "Close card" }).click();
+
+    // Filter by priority: only the high-priority card is left, and the filter is in the URL.
+    await page.getByLabel("Filter by priority").selectOption("high");
+    await expect(page).toHaveURL(/priority=high/);
+    await expect(page.getByRole("link", { name: /Fix login redirect/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Write release notes/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("two people on one board see each other's moves live; a viewer cannot edit", async ({ page, browser }) => {
+    await signUpAndVerify(page, { fullName: "Owner Olga" });
+    const boardUrl = await createProject(page, "Shared board");
+    await addCard(page, "Backlog", "Plan the sprint");
+
+    const colleagueEmail = uniqueEmail("colleague");
+    await invite(page, colleagueEmail, "Member");
+    const colleague = await acceptInvitation(browser, colleagueEmail, "Colin Colleague");
+    await colleague.page.goto(boardUrl);
+    await expect(colleague.page.getByRole("heading", { level: 1, name: "Shared board" })).toBeVisible();
+    await waitForHydration(colleague.page);
+    await expect(colleague.page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+
+    // The owner moves the card (with the card's move form); the colleague's board follows without a reload.
+    await page.goto(boardUrl);
+    await column(page, "Backlog").getByRole("link", { name: /Plan the sprint/ }).click();
+    await page.getByLabel("Column", { exact: true }).selectOption({ label: "Done" });
+    await page.getByRole("button", { name: "Move card", exact: true }).click();
+    await expect(page.getByText("Moved to Done.")).toBeVisible();
+    await expect(column(colleague.page, "Done").getByRole("link", { name: /Plan the sprint/ })).toBeVisible();
+    await colleague.context.close();
+
+    // A viewer reads the board but has no way to change it, and the server refuses if they try.
+    const viewerEmail = uniqueEmail("viewer");
+    await invite(page, viewerEmail, "Viewer");
+    const viewer = await acceptInvitation(browser, viewerEmail, "Vera Viewer");
+    await viewer.page.goto(boardUrl);
+    await expect(viewer.page.getByText("You are a viewer in this workspace")).toBeVisible();
+    await expect(viewer.page.getByLabel(/New card in/)).toHaveCount(0);
+    const projectId = new URL(boardUrl).pathname.split("/").pop();
+    const res = await viewer.page.request.post(`/api/projects/${projectId}/board`, {
+      form: { intent: "create-card", columnId: "00000000-0000-0000-0000-000000000000", title: "Sneaky" },
+      headers: { Origin: new URL(boardUrl).origin },
+    });
+    expect(res.status()).toBe(403);
+    await viewer.context.close();
+  });
+});
+
+test.describe("boards without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("creates a project and cards and moves a card with the plain move form", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Nora NoScript" });
+    await createProject(page, "Plain HTML");
+    await addCard(page, "Backlog", "Works without scripts");
+    await column(page, "Backlog").getByRole("link", { name: /Works without scripts/ }).click();
+    await expect(page).toHaveURL(/task=/);
+    await page.getByLabel("Column", { exact: true }).selectOption({ label: "Review" });
+    await page.getByLabel("Position", { exact: true }).fill("1");
+    await page.getByRole("button", { name: "Move card", exact: true }).click();
+    await expect(page.getByText("Moved to Review.")).toBeVisible();
+    await expect(column(page, "Review").getByRole("link", { name: /Works without scripts/ })).toBeVisible();
+
+    // Bad input gets a message and a 4xx, and nothing saved is lost.
+    await page.evaluate(() => document.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));
+    await page.getByLabel("Title", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("alert")).toContainText("Give the card a title.");
+    await page.goto(page.url().split("?")[0]!);
+    await expect(column(page, "Review").getByRole("link", { name: /Works without scripts/ })).toBeVisible();
+  });
+});
