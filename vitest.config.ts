@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/vitest-global.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
     fileParallelism: false,

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -39,7 +39,12 @@ function open(): Handle {
   } else {
     let client: PGlite;
     if (e.DATA_DIR === "memory://") {
-      client = new PGlite();
+      // Tests load a migrated snapshot (tests/support/vitest-global.ts) instead of running initdb.
+      const snapshot = process.env.PGLITE_SNAPSHOT;
+      client =
+        snapshot && existsSync(snapshot)
+          ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) })
+          : new PGlite();
     } else {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });

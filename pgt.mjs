@@ -1,0 +1,16 @@
+import { PGlite } from "@electric-sql/pglite";
+import { readFileSync, readdirSync } from "node:fs";
+let t = performance.now();
+const db = new PGlite();
+await db.query("select 1");
+console.log("init", (performance.now() - t).toFixed(0));
+t = performance.now();
+for (const f of readdirSync("app/.server/db/migrations").sort()) await db.exec(readFileSync("app/.server/db/migrations/" + f, "utf8"));
+console.log("migrate", (performance.now() - t).toFixed(0));
+t = performance.now();
+const dump = await db.dumpDataDir("none");
+console.log("dump", (performance.now() - t).toFixed(0), dump.size);
+t = performance.now();
+const db2 = new PGlite({ loadDataDir: dump });
+await db2.query("select count(*) from users");
+console.log("load", (performance.now() - t).toFixed(0));
