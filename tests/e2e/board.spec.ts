@@ -153,6 +153,41 @@ test.describe("boards with JavaScript", () => {
   });
 });
 
+test.describe("board behaviour with JavaScript", () => {
+  test("a move the server refuses rolls back, with a toast; shortcuts c, / and ?", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Rita Rollback" });
+    await createProject(page, "Rollback");
+    await addCard(page, "Backlog", "Stay put");
+    await waitForHydration(page);
+
+    await page.route("**/api/projects/*/board", (route) =>
+      route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ ok: false, message: "The board changed while you were moving the card." }) }),
+    );
+    const handle = page.getByRole("button", { name: "Move card #1: Stay put" });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(column(page, "To do").getByRole("link", { name: /Stay put/ })).toBeAttached();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("Move failed")).toBeVisible();
+    await expect(page.getByText("The board changed while you were moving the card.")).toBeVisible();
+    await expect(column(page, "Backlog").getByRole("link", { name: /Stay put/ })).toBeVisible();
+    await page.unroute("**/api/projects/*/board");
+
+    await page.locator("body").click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press("?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
+    await page.keyboard.press("/");
+    await expect(page.locator("#board-search")).toBeFocused();
+    await page.locator("body").click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press("c");
+    await expect(page.getByLabel("New card in Backlog")).toBeFocused();
+  });
+});
+
 test.describe("boards without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

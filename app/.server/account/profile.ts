@@ -142,7 +142,7 @@ export async function profileAction(request: Request) {
         expiresAt: new Date(Date.now() + CHANGE_EMAIL_HOURS * 3600_000),
       });
       try {
-        const link = appLink(`/profile/confirm-email?token=${token}`);
+        const link = appLink(`/account/confirm-email?token=${token}`);
         await sendMail({
           to: input.email,
           subject: "Confirm your new e-mail address for Atelier",

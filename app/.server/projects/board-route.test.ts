@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../../tests/support/factories";
+import { resetDb } from "../../../tests/support/db";
+import { db, schema } from "../db";
+import { createCard, loadBoard } from "./board";
+import { boardAction, boardApiAction, boardLoader } from "./board-route";
+import { createProject } from "./projects";
+
+async function thrownStatus(p: Promise<unknown>): Promise<number> {
+  const thrown = await p.then(() => null, (e) => e);
+  return thrown?.init?.status ?? thrown?.status ?? 0;
+}
+
+async function setup() {
+  const { user, workspace } = await makeOwner();
+  const project = await createProject(workspace.id, user.id, { name: "Website" });
+  const { columns } = await loadBoard(workspace.id, project.id);
+  return { user, workspace, project, columns };
+}
+
+const cardCount = async (projectId: string) =>
+  (await db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId))).length;
+
+describe("board route", () => {
+  beforeEach(resetDb);
+
+  it("renders the board for a member and 404s another workspace's project", async () => {
+    const mine = await setup();
+    const theirs = await setup();
+    const req = await authedRequest(mine.user.id, `/projects/${mine.project.id}`);
+    const data = await boardLoader(req, mine.project.id);
+    expect(data.columns).toHaveLength(5);
+    expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, `/projects/${theirs.project.id}`), theirs.project.id))).toBe(404);
+    expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, "/projects/not-a-uuid"), "not-a-uuid"))).toBe(404);
+  });
+
+  it("creates a card with a plain form post and redirects back with a toast", async () => {
+    const { user, project, columns } = await setup();
+    const base = await authedRequest(user.id, `/projects/${project.id}`);
+    const res = (await boardAction(formRequest(base, { intent: "create-card", columnId: columns[1]!.id, title: "Hero copy" }), project.id)) as Response;
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/projects/${project.id}`);
+    expect(res.headers.get("Set-Cookie")).toContain("atelier_flash=");
+    expect(await cardCount(project.id)).toBe(1);
+  });
+
+  it("answers bad input with a field message and a 400, and saves nothing", async () => {
+    const { user, project, columns } = await setup();
+    const base = await authedRequest(user.id, `/projects/${project.id}`);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ intent: "create-card", columnId: columns[0]!.id, title: "   " }, "title", "Give the card a title."],
+      [{ intent: "create-card", columnId: columns[0]!.id, title: "x".repeat(201) }, "title", "Keep the title under 200 characters."],
+      [{ intent: "create-card", columnId: "00000000-0000-4000-8000-000000000000", title: "Lost" }, "columnId", "That column is not on this board. Reload the page and try again."],
+      [{ intent: "create-card", columnId: columns[0]!.id, title: "Dated", dueDate: "2026-02-30" }, "dueDate", "That is not a real date."],
+      [{ intent: "nonsense" }, "intent", "Unknown action."],
+    ];
+    for (const [fields, field, message] of cases) {
+      const result = await boardAction(formRequest(base, fields), project.id);
+      const init = (result as unknown as { init: { status: number }; data: { field: string; message: string; values: Record<string, string> } });
+      expect(init.init.status).toBe(400);
+      expect(init.data).toMatchObject({ field, message });
+    }
+    expect(await cardCount(project.id)).toBe(0);
+  });
+
+  it("refuses a viewer's write with a 403 and changes nothing", async () => {
+    const { workspace, project, columns, user } = await setup();
+    const card = await createCard({ workspaceId: workspace.id, projectId: project.id, actorId: user.id }, { columnId: columns[0]!.id, title: "Read me" });
+    const viewer = await makeUser();
+    await addMember(workspace.id, viewer.id, "viewer");
+    const base = await authedRequest(viewer.id, `/projects/${project.id}`);
+    const result = (await boardAction(formRequest(base, { intent: "move-card", cardId: card.id, toColumnId: columns[4]!.id, index: "1" }), project.id)) as unknown as {
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(403);
+    const [row] = await db().select().from(schema.cards).where(eq(schema.cards.id, card.id));
+    expect(row!.columnId).toBe(columns[0]!.id);
+  });
+
+  it("the JSON endpoint answers 401 without a session and moves with one", async () => {
+    const { user, workspace, project, columns } = await setup();
+    const card = await createCard({ workspaceId: workspace.id, projectId: project.id, actorId: user.id }, { columnId: columns[0]!.id, title: "Drag me" });
+    const anon = new Request(`http://localhost:3000/api/projects/${project.id}/board`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "move-card", cardId: card.id, toColumnId: columns[2]!.id }),
+    });
+    expect((await boardApiAction(anon, project.id)).status).toBe(401);
+    const base = await authedRequest(user.id, `/api/projects/${project.id}/board`);
+    const res = await boardApiAction(
+      new Request(base.url, {
+        method: "POST",
+        headers: { Cookie: base.headers.get("Cookie")!, "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "move-card", cardId: card.id, toColumnId: columns[2]!.id }),
+      }),
+      project.id,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, message: "Moved to In progress." });
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { ensureDb } from "../db";
+import { boardTopic, publish, ready, stopRealtime, subscribe } from "./index";
+import { eventStream } from "./sse";
+
+afterAll(stopRealtime);
+
+describe("realtime", () => {
+  it("delivers a published event to subscribers of that topic only, through the database", async () => {
+    await ensureDb();
+    const mine: string[] = [];
+    const others: string[] = [];
+    const got = new Promise<string>((resolve) => {
+      subscribe(boardTopic("p1"), (payload) => {
+        mine.push(payload);
+        resolve(payload);
+      });
+    });
+    subscribe(boardTopic("p2"), (payload) => others.push(payload));
+    await ready();
+    await publish(boardTopic("p1"), { type: "card.moved", cardId: "c1" });
+    expect(JSON.parse(await got)).toEqual({ type: "card.moved", cardId: "c1" });
+    expect(others).toEqual([]);
+  });
+
+  it("streams server-sent events and stops when the browser goes away", async () => {
+    await ensureDb();
+    const controller = new AbortController();
+    const res = eventStream(new Request("http://localhost/projects/p3/events", { signal: controller.signal }), boardTopic("p3"));
+    expect(res.headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toContain("retry: 2000");
+    await ready();
+    await publish(boardTopic("p3"), { type: "card.created" });
+    let text = "";
+    while (!text.includes("event: change")) text += decoder.decode((await reader.read()).value);
+    expect(text).toContain('data: {"type":"card.created"}');
+    controller.abort();
+    expect((await reader.read()).done).toBe(true);
+  });
+});
