@@ -3,7 +3,7 @@
  * cookie through the root loader and are server-rendered, so they show without
  * JavaScript; with JavaScript they auto-dismiss and can be added with useToast().
  */
-import { Suspense, createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { Suspense, createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ToastInput } from "~/lib/toast";
 import { onDemand } from "./on-demand";
 import { createToastTimers, normalizeToast, toastReducer } from "./toast-queue";
@@ -34,11 +34,13 @@ export function ToastProvider({ initial, children }: { initial: ToastInput[]; ch
   const timers = timersRef.current;
   const [hydrated, setHydrated] = useState(false);
 
-  useEffect(() => setHydrated(true), []);
+  // Transitions, because the toast cards sit in a Suspense boundary that may still be
+  // hydrating (its code loads on demand): an urgent update there is React error #421.
+  useEffect(() => startTransition(() => setHydrated(true)), []);
 
   // New toasts from the root loader after a client navigation or a form post.
   useEffect(() => {
-    dispatch({ type: "add", toasts: fromInitial(initial) });
+    startTransition(() => dispatch({ type: "add", toasts: fromInitial(initial) }));
   }, [initial]);
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function ToastProvider({ initial, children }: { initial: ToastInput[]; ch
 
   const toast = useCallback((input: ToastInput) => {
     const t = normalizeToast(input);
-    dispatch({ type: "add", toasts: [t] });
+    startTransition(() => dispatch({ type: "add", toasts: [t] }));
     return t.id;
   }, []);
 
