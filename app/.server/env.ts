@@ -24,6 +24,12 @@ const intWithDefault = (d: number) =>
     .transform((v) => (v ? Number(v) : d))
     .pipe(z.number().int().positive());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 const csv = z
   .string()
   .optional()
@@ -62,6 +68,16 @@ const envSchema = z
     RATE_LIMIT_RESET_PER_IP: intWithDefault(30),
     RATE_LIMIT_BETA_PER_IP: intWithDefault(30),
     RATE_LIMIT_WINDOW_SECONDS: intWithDefault(300),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalUrl,
+    STRIPE_PRICE_STARTER_MONTH: optionalText,
+    STRIPE_PRICE_STARTER_YEAR: optionalText,
+    STRIPE_PRICE_PROFESSIONAL_MONTH: optionalText,
+    STRIPE_PRICE_PROFESSIONAL_YEAR: optionalText,
+    STRIPE_PRICE_ENTERPRISE_MONTH: optionalText,
+    STRIPE_PRICE_ENTERPRISE_YEAR: optionalText,
     TRUST_PROXY: boolish,
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   })

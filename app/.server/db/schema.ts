@@ -108,3 +108,6 @@ export const emailCaptures = pgTable("email_captures", {
 
 // Product tables (workspaces, projects, boards) live in their own file.
 export * from "./schema-product";
+
+// Billing tables (subscriptions, webhook events, the local payment provider).
+export * from "./schema-billing";

@@ -1,0 +1,232 @@
+// The Stripe adapter with the real `stripe` SDK against a local server speaking
+// Stripe's endpoints: checkout, subscription, signed webhooks and the sync.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db, schema } from "~/.server/db";
+import { resetEnvForTests } from "~/.server/env";
+import { checkoutInput, planIdOf, subscriptionRowsOf as rowsOf } from "../../../tests/support/billing";
+import { resetDb } from "../../../tests/support/db";
+import { makeOwner } from "../../../tests/support/factories";
+import { StripeTestServer } from "../../../tests/support/stripe-server";
+import { paymentProvider, setPaymentProviderForTests, type PaymentProvider } from "./provider";
+import { currentSubscription, ensureCustomer, syncSubscription } from "./sync";
+import { handleWebhook } from "./webhook";
+
+const server = new StripeTestServer();
+const saved = { ...process.env };
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  process.env.STRIPE_API_BASE = await server.start();
+  process.env.STRIPE_SECRET_KEY = server.secretKey;
+  process.env.STRIPE_WEBHOOK_SECRET = server.webhookSecret;
+  resetEnvForTests();
+  setPaymentProviderForTests(undefined);
+});
+
+afterAll(async () => {
+  for (const k of ["STRIPE_API_BASE", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+  resetEnvForTests();
+  setPaymentProviderForTests(undefined);
+  await server.stop();
+});
+
+beforeEach(async () => {
+  await resetDb();
+  provider = await paymentProvider();
+});
+
+const eventRows = () => db().select().from(schema.webhookEvents);
+
+/** An owner who went through checkout for `plan`/`interval` and paid (Stripe side only). */
+async function purchase(plan: "starter" | "professional" | "enterprise" = "starter", interval: "month" | "year" = "month") {
+  const { user, workspace } = await makeOwner();
+  const customerId = await ensureCustomer(workspace.id, { email: user.email, name: user.fullName });
+  const priceId = await provider.resolvePriceId(plan, interval);
+  const checkout = await provider.createCheckoutSession(checkoutInput(customerId, priceId, { planId: plan, planName: plan }));
+  const { session, subscription } = server.completeCheckout(checkout.id);
+  return { user, workspace, customerId, checkout, session, subscription };
+}
+
+describe("Stripe adapter", () => {
+  it("is the configured provider when STRIPE_SECRET_KEY is set", () => {
+    expect(provider.name).toBe("stripe");
+  });
+
+  it("creates the customer once per workspace and the checkout session with the spec's payload", async () => {
+    const { workspace, user, customerId, checkout } = await purchase("professional", "year");
+    expect(await ensureCustomer(workspace.id, { email: user.email })).toBe(customerId);
+    expect(server.count("POST", "/v1/customers")).toBeGreaterThanOrEqual(1);
+    expect(server.customers.get(customerId)?.metadata).toEqual({ workspaceId: workspace.id });
+    expect(checkout.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_/);
+    const sent = server.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    expect(sent).toMatchObject({
+      mode: "subscription",
+      customer: customerId,
+      line_items: [{ price: "price_professional_year", quantity: "1" }],
+      success_url: "http://localhost:3000/billing?success=true",
+      cancel_url: "http://localhost:3000/pricing?canceled=true",
+      allow_promotion_codes: "true",
+      metadata: { planId: "professional", planName: "professional" },
+    });
+  });
+
+  it("finds prices by lookup key and opens the portal", async () => {
+    expect(await provider.resolvePriceId("enterprise", "month")).toBe("price_enterprise_month");
+    const { customerId } = await purchase();
+    const portal = await provider.createPortalSession({ customerId, returnUrl: "http://localhost:3000/billing" });
+    expect(portal.url).toContain("/portal/bps_test_");
+  });
+
+  it("checkout, then a signed checkout.session.completed: the sync writes the row and sets the plan", async () => {
+    const { workspace, customerId, session, subscription } = await purchase("starter", "year");
+    expect(await planIdOf(workspace.id)).toBe("professional");
+
+    const res = await handleWebhook(server.delivery(server.event("checkout.session.completed", session)));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, handled: true });
+
+    const [row] = await rowsOf(workspace.id);
+    expect(row).toMatchObject({
+      provider: "stripe",
+      customerId,
+      subscriptionId: subscription.id,
+      priceId: "price_starter_year",
+      planId: "starter",
+      interval: "year",
+      status: "active",
+      cancelAtPeriodEnd: false,
+    });
+    expect(row!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+    expect(await planIdOf(workspace.id)).toBe("starter");
+    expect((await eventRows())[0]).toMatchObject({ type: "checkout.session.completed", provider: "stripe" });
+    expect((await eventRows())[0]!.processedAt).not.toBeNull();
+  });
+
+  it("a duplicate delivery has no second effect", async () => {
+    const { session } = await purchase();
+    const event = server.event("checkout.session.completed", session);
+    const lists = server.count("GET", "/v1/subscriptions");
+    expect((await handleWebhook(server.delivery(event))).status).toBe(200);
+    const again = await handleWebhook(server.delivery(event));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(server.count("GET", "/v1/subscriptions")).toBe(lists + 1);
+    expect(await eventRows()).toHaveLength(1);
+  });
+
+  it("two deliveries of one event at the same moment: only one is processed", async () => {
+    const { workspace, subscription } = await purchase();
+    const event = server.event("customer.subscription.created", subscription);
+    const lists = server.count("GET", "/v1/subscriptions");
+    const answers = await Promise.all([handleWebhook(server.delivery(event)), handleWebhook(server.delivery(event))]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(bodies.filter((b) => b.handled === true)).toHaveLength(1);
+    expect(bodies.filter((b) => b.duplicate === true)).toHaveLength(1);
+    expect(server.count("GET", "/v1/subscriptions")).toBe(lists + 1);
+    expect(await rowsOf(workspace.id)).toHaveLength(1);
+  });
+
+  it("events arriving out of order end in Stripe's current state", async () => {
+    const { workspace, subscription } = await purchase("starter");
+    const created = server.event("customer.subscription.created", subscription);
+    const upgraded = server.event(
+      "customer.subscription.updated",
+      server.updateSubscription(subscription.id, { priceId: "price_professional_month" }),
+    );
+    const deleted = server.event("customer.subscription.deleted", server.updateSubscription(subscription.id, { status: "canceled" }));
+
+    // Newest first, oldest last.
+    for (const e of [deleted, upgraded, created]) expect((await handleWebhook(server.delivery(e))).status).toBe(200);
+
+    const rows = await rowsOf(workspace.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "canceled", planId: "professional", priceId: "price_professional_month" });
+    expect(await planIdOf(workspace.id)).toBe("professional");
+  });
+
+  it("invoice.payment_failed and invoice.paid follow the subscription's status", async () => {
+    const { workspace, customerId, subscription } = await purchase();
+    server.updateSubscription(subscription.id, { status: "past_due" });
+    const invoice = { id: "in_test_1", object: "invoice", customer: customerId, subscription: subscription.id };
+    await handleWebhook(server.delivery(server.event("invoice.payment_failed", invoice)));
+    expect((await currentSubscription(workspace.id))?.status).toBe("past_due");
+    server.updateSubscription(subscription.id, { status: "active" });
+    await handleWebhook(server.delivery(server.event("invoice.paid", invoice)));
+    expect((await currentSubscription(workspace.id))?.status).toBe("active");
+  });
+
+  it("cancels at period end or immediately, and the sync stores it", async () => {
+    const { workspace, customerId, subscription } = await purchase();
+    const atEnd = await provider.cancelSubscription(subscription.id, { immediately: false });
+    expect(atEnd).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    await syncSubscription(customerId);
+    expect(await currentSubscription(workspace.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+
+    const now = await provider.cancelSubscription(subscription.id, { immediately: true });
+    expect(now.status).toBe("canceled");
+    expect(server.count("DELETE", `/v1/subscriptions/${subscription.id}`)).toBe(1);
+    await syncSubscription(customerId);
+    expect((await currentSubscription(workspace.id))?.status).toBe("canceled");
+  });
+
+  it("a new subscription after a canceled one decides the plan", async () => {
+    const { workspace, customerId, subscription } = await purchase("enterprise");
+    server.updateSubscription(subscription.id, { status: "canceled" });
+    const priceId = await provider.resolvePriceId("starter", "month");
+    const again = await provider.createCheckoutSession(checkoutInput(customerId, priceId, { planId: "starter", planName: "Starter" }));
+    const { subscription: second } = server.completeCheckout(again.id);
+    await syncSubscription(customerId);
+    expect(await rowsOf(workspace.id)).toHaveLength(2);
+    expect((await currentSubscription(workspace.id))?.subscriptionId).toBe(second.id);
+    expect(await planIdOf(workspace.id)).toBe("starter");
+  });
+
+  it("a bad, stale or missing signature gets a 400 and writes nothing", async () => {
+    const { workspace, session } = await purchase();
+    const event = server.event("checkout.session.completed", session);
+    const wrong = await handleWebhook(server.delivery(event, { secret: "whsec_wrong" }));
+    expect(wrong.status).toBe(400);
+    const stale = await handleWebhook(server.delivery(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 }));
+    expect(stale.status).toBe(400);
+    const unsigned = await handleWebhook(
+      new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", body: JSON.stringify(event) }),
+    );
+    expect(unsigned.status).toBe(400);
+    const tampered = server.delivery(event);
+    const body = (await tampered.text()).replace("checkout.session.completed", "invoice.paid");
+    expect((await handleWebhook(new Request(tampered.url, { method: "POST", headers: tampered.headers, body }))).status).toBe(400);
+
+    expect(await eventRows()).toHaveLength(0);
+    expect(await rowsOf(workspace.id)).toHaveLength(0);
+    expect(await planIdOf(workspace.id)).toBe("professional");
+  });
+
+  it("answers 2xx to events it does not handle and to unknown customers", async () => {
+    const ignored = await handleWebhook(server.delivery(server.event("charge.refunded", { id: "ch_1", object: "charge", customer: "cus_x" })));
+    expect(ignored.status).toBe(200);
+    expect(await ignored.json()).toEqual({ received: true, handled: false });
+    const stranger = await handleWebhook(
+      server.delivery(server.event("invoice.paid", { id: "in_1", object: "invoice", customer: "cus_nobody" })),
+    );
+    expect(stranger.status).toBe(200);
+    expect(await db().select().from(schema.subscriptions)).toHaveLength(0);
+  });
+
+  it("a Stripe outage gets a 5xx and the retry is processed", async () => {
+    const { workspace, session } = await purchase();
+    const event = server.event("checkout.session.completed", session);
+    server.failNext = 1;
+    const failed = await handleWebhook(server.delivery(event));
+    expect(failed.status).toBe(503);
+    expect(await eventRows()).toHaveLength(0);
+    expect(await rowsOf(workspace.id)).toHaveLength(0);
+
+    const retried = await handleWebhook(server.delivery(event));
+    expect(retried.status).toBe(200);
+    expect(await rowsOf(workspace.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,137 @@
+import Stripe from "stripe";
+import { env } from "../env";
+import { PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
+import {
+  configuredPriceId,
+  lookupKey,
+  normaliseStatus,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from "./provider";
+
+/**
+ * The Stripe adapter over the official SDK. STRIPE_API_BASE sends every request to
+ * another origin (the tests run a local server speaking Stripe's endpoints).
+ */
+export function stripeClient(): Stripe {
+  const e = env();
+  if (!e.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
+  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
+  return new Stripe(e.STRIPE_SECRET_KEY, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "http:" ? 80 : 443),
+          protocol: base.protocol === "http:" ? "http" : "https",
+          maxNetworkRetries: 0,
+          telemetry: false,
+        }
+      : { maxNetworkRetries: 2 }),
+  });
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === "string" ? v : v.id;
+
+/** Which plan a price belongs to: configured ids first, then its lookup key or metadata. */
+function planOfPrice(price: Stripe.Price, fallback: string | undefined): PlanId | null {
+  for (const plan of PLANS) {
+    for (const interval of ["month", "year"] as const) {
+      if (configuredPriceId(plan.id, interval) === price.id) return plan.id;
+      if (price.lookup_key === lookupKey(plan.id, interval)) return plan.id;
+    }
+  }
+  const hinted = price.metadata?.plan_id ?? fallback;
+  return PLANS.find((p) => p.id === hinted)?.id ?? null;
+}
+
+export function fromStripeSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${sub.id} has no items`);
+  const price = item.price;
+  const periodEnd = item.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer)!,
+    status: normaliseStatus(sub.status),
+    priceId: price.id,
+    interval: price.recurring?.interval === "year" ? "year" : "month",
+    planId: planOfPrice(price, sub.metadata?.planId),
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    created: new Date(sub.created * 1000),
+  };
+}
+
+export function createStripeProvider(client: Stripe = stripeClient()): PaymentProvider {
+  return {
+    name: "stripe",
+
+    async createCustomer({ email, name, metadata }) {
+      const customer = await client.customers.create({ email, name, metadata });
+      return { id: customer.id };
+    },
+
+    async resolvePriceId(planId: PlanId, interval: BillingInterval) {
+      const configured = configuredPriceId(planId, interval);
+      if (configured) return configured;
+      const key = lookupKey(planId, interval);
+      const prices = await client.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+      const price = prices.data[0];
+      if (!price) throw new Error(`No Stripe price with lookup key ${key}; run npm run stripe:setup`);
+      return price.id;
+    },
+
+    async createCheckoutSession(input) {
+      const session = await client.checkout.sessions.create({
+        mode: "subscription",
+        customer: input.customerId,
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        allow_promotion_codes: input.allowPromotionCodes,
+        metadata: input.metadata,
+        subscription_data: { metadata: input.metadata },
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { id: session.id, url: session.url };
+    },
+
+    async listSubscriptions(customerId) {
+      const list = await client.subscriptions.list({ customer: customerId, status: "all", limit: 100 });
+      return list.data.map(fromStripeSubscription);
+    },
+
+    async retrieveSubscription(id) {
+      return fromStripeSubscription(await client.subscriptions.retrieve(id));
+    },
+
+    async cancelSubscription(id, { immediately }) {
+      const sub = immediately
+        ? await client.subscriptions.cancel(id)
+        : await client.subscriptions.update(id, { cancel_at_period_end: true });
+      return fromStripeSubscription(sub);
+    },
+
+    async verifyWebhook(rawBody, signatureHeader) {
+      const secret = env().STRIPE_WEBHOOK_SECRET;
+      if (!secret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
+      if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, signatureHeader, secret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+      }
+      const object = event.data.object as { object?: string; id?: string; customer?: string | { id: string } | null };
+      const customerId = object.object === "customer" ? (object.id ?? null) : idOf(object.customer);
+      return { id: event.id, type: event.type, customerId };
+    },
+  };
+}

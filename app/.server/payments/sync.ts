@@ -1,0 +1,107 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, schema } from "../db";
+import type { SubscriptionStatus } from "../db/schema-billing";
+import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
+
+/**
+ * The one path that writes subscription records, for Stripe and test mode alike:
+ * it reads the customer's subscriptions from the provider as they are now and
+ * upserts them, so calling it twice, or after events that arrived out of order,
+ * ends in the provider's current state. Called from the webhook and from the
+ * /billing?success=true return.
+ */
+const { billingCustomers, subscriptions, workspaces } = schema;
+
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+
+/** The workspace's provider customer, created at its first checkout. */
+export async function ensureCustomer(
+  workspaceId: string,
+  who: { email: string; name?: string },
+  provider?: PaymentProvider,
+): Promise<string> {
+  const p = provider ?? (await paymentProvider());
+  const [existing] = await db().select().from(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId));
+  if (existing?.provider === p.name) return existing.customerId;
+  const { id } = await p.createCustomer({ ...who, metadata: { workspaceId } });
+  await db()
+    .insert(billingCustomers)
+    .values({ workspaceId, provider: p.name, customerId: id })
+    .onConflictDoUpdate({
+      target: billingCustomers.workspaceId,
+      set: { provider: p.name, customerId: id },
+      // Two first checkouts at once: the first stored customer wins.
+      setWhere: sql`${billingCustomers.provider} <> ${p.name}`,
+    });
+  const [row] = await db().select().from(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId));
+  return row!.customerId;
+}
+
+export async function workspaceOfCustomer(provider: string, customerId: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ workspaceId: billingCustomers.workspaceId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.provider, provider as "stripe" | "local"), eq(billingCustomers.customerId, customerId)));
+  return row?.workspaceId ?? null;
+}
+
+const rank: Record<SubscriptionStatus, number> = { active: 0, trialing: 0, past_due: 0, incomplete: 1, canceled: 2 };
+
+/** The subscription that decides the plan: a live one before an incomplete one before an ended one; newest first. */
+export function currentOf<T extends { status: SubscriptionStatus; created?: Date; createdAt?: Date }>(subs: T[]): T | undefined {
+  const time = (s: T) => (s.created ?? s.createdAt ?? new Date(0)).getTime();
+  return [...subs].sort((a, b) => rank[a.status] - rank[b.status] || time(b) - time(a))[0];
+}
+
+export type SyncResult = { workspaceId: string; current: SubscriptionRecord | null };
+
+/** Reads `customerId`'s subscriptions from the provider and stores them; null for an unknown customer. */
+export async function syncSubscription(customerId: string, provider?: PaymentProvider): Promise<SyncResult | null> {
+  const p = provider ?? (await paymentProvider());
+  const workspaceId = await workspaceOfCustomer(p.name, customerId);
+  if (!workspaceId) return null;
+  const subs = (await p.listSubscriptions(customerId)).filter(
+    (s): s is ProviderSubscription & { planId: NonNullable<ProviderSubscription["planId"]> } => {
+      if (s.planId) return true;
+      console.warn(`[billing] subscription ${s.id} has price ${s.priceId}, which belongs to no plan; not stored`);
+      return false;
+    },
+  );
+  const now = new Date();
+  for (const s of subs) {
+    const values = {
+      workspaceId,
+      provider: p.name,
+      customerId,
+      subscriptionId: s.id,
+      priceId: s.priceId,
+      planId: s.planId,
+      interval: s.interval,
+      status: s.status,
+      currentPeriodEnd: s.currentPeriodEnd,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      createdAt: s.created,
+      updatedAt: now,
+    };
+    const { subscriptionId: _id, provider: _p, createdAt: _c, ...changes } = values;
+    await db()
+      .insert(subscriptions)
+      .values(values)
+      .onConflictDoUpdate({ target: [subscriptions.provider, subscriptions.subscriptionId], set: changes });
+  }
+  const current = currentOf(subs);
+  if (current) {
+    await db().update(workspaces).set({ planId: current.planId, updatedAt: now }).where(eq(workspaces.id, workspaceId));
+  }
+  return { workspaceId, current: await currentSubscription(workspaceId) };
+}
+
+/** The stored subscription that decides the workspace's plan, or null before the first purchase. */
+export async function currentSubscription(workspaceId: string): Promise<SubscriptionRecord | null> {
+  const rows = await db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, workspaceId))
+    .orderBy(desc(subscriptions.createdAt));
+  return currentOf(rows) ?? null;
+}

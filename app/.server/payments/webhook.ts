@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { db, schema } from "../db";
+import { paymentProvider, WebhookSignatureError, type PaymentProvider } from "./provider";
+import { syncSubscription } from "./sync";
+
+/**
+ * POST /api/stripe/webhook. The signature is checked on the raw body before
+ * anything is written; each event id is recorded once (insert … on conflict do
+ * nothing: only the request that inserted it goes on, so a duplicate delivery,
+ * even a simultaneous one, has no second effect). Handled events re-read the
+ * customer's state through syncSubscription, so their order does not matter.
+ */
+export const HANDLED_EVENTS = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+const { webhookEvents } = schema;
+
+export async function handleWebhook(request: Request, provider?: PaymentProvider): Promise<Response> {
+  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
+  const p = provider ?? (await paymentProvider());
+  const rawBody = await request.text();
+  let event;
+  try {
+    event = await p.verifyWebhook(rawBody, request.headers.get("stripe-signature"));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+      return Response.json({ message: `Webhook signature verification failed: ${error.message}` }, { status: 400 });
+    }
+    throw error;
+  }
+
+  const inserted = await db()
+    .insert(webhookEvents)
+    .values({ id: event.id, provider: p.name, type: event.type })
+    .onConflictDoNothing({ target: webhookEvents.id })
+    .returning({ id: webhookEvents.id });
+  if (inserted.length === 0) return Response.json({ received: true, duplicate: true });
+
+  if (!HANDLED_EVENTS.has(event.type) || !event.customerId) {
+    await markProcessed(event.id);
+    return Response.json({ received: true, handled: false });
+  }
+  try {
+    await syncSubscription(event.customerId, p);
+  } catch (error) {
+    // Forget the event so the provider's retry is processed, and ask for that retry.
+    await db().delete(webhookEvents).where(eq(webhookEvents.id, event.id));
+    console.warn(`[billing] webhook ${event.id} (${event.type}) failed; the provider will retry: ${error instanceof Error ? error.message : String(error)}`);
+    return Response.json({ message: "Temporary failure; please retry" }, { status: 503 });
+  }
+  await markProcessed(event.id);
+  return Response.json({ received: true, handled: true });
+}
+
+async function markProcessed(id: string) {
+  await db().update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, id));
+}
+
