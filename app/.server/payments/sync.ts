@@ -55,9 +55,25 @@ export function currentOf<T extends { status: SubscriptionStatus; created?: Date
 
 export type SyncResult = { workspaceId: string; current: SubscriptionRecord | null };
 
+// Syncs of one customer run one after another in this process, so the one that
+// started last (and so read the newest state) also writes last.
+const running = new Map<string, Promise<unknown>>();
+
 /** Reads `customerId`'s subscriptions from the provider and stores them; null for an unknown customer. */
 export async function syncSubscription(customerId: string, provider?: PaymentProvider): Promise<SyncResult | null> {
   const p = provider ?? (await paymentProvider());
+  const key = `${p.name}:${customerId}`;
+  const previous = running.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => syncNow(customerId, p));
+  running.set(key, next);
+  try {
+    return await next;
+  } finally {
+    if (running.get(key) === next) running.delete(key);
+  }
+}
+
+async function syncNow(customerId: string, p: PaymentProvider): Promise<SyncResult | null> {
   const workspaceId = await workspaceOfCustomer(p.name, customerId);
   if (!workspaceId) return null;
   const subs = (await p.listSubscriptions(customerId)).filter(

@@ -1,0 +1,89 @@
+// The sync's choice of the current subscription, status folding, serialised syncs
+// and the one customer per workspace, with a scripted provider.
+import { beforeEach, describe, expect, it } from "vitest";
+import { checkoutInput, planIdOf, subscriptionRowsOf } from "../../../tests/support/billing";
+import { resetDb } from "../../../tests/support/db";
+import { makeOwner } from "../../../tests/support/factories";
+import { completeLocalCheckout, createLocalProvider } from "./local";
+import { normaliseStatus, type PaymentProvider, type ProviderSubscription } from "./provider";
+import { currentOf, ensureCustomer, syncSubscription } from "./sync";
+
+beforeEach(resetDb);
+
+const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+
+describe("normaliseStatus", () => {
+  it("keeps the product's five states and folds Stripe's others into them", () => {
+    for (const s of ["trialing", "active", "past_due", "canceled", "incomplete"]) expect(normaliseStatus(s)).toBe(s);
+    expect(normaliseStatus("unpaid")).toBe("past_due");
+    expect(normaliseStatus("paused")).toBe("past_due");
+    expect(normaliseStatus("incomplete_expired")).toBe("canceled");
+  });
+});
+
+describe("currentOf", () => {
+  it("prefers a live subscription, then an incomplete one, then the newest ended one", () => {
+    const ended = { id: "a", status: "canceled" as const, created: at(20) };
+    const trying = { id: "b", status: "incomplete" as const, created: at(15) };
+    const live = { id: "c", status: "past_due" as const, created: at(1) };
+    expect(currentOf([ended, trying, live])?.id).toBe("c");
+    expect(currentOf([ended, trying])?.id).toBe("b");
+    expect(currentOf([ended, { id: "d", status: "canceled" as const, created: at(25) }])?.id).toBe("d");
+    expect(currentOf([])).toBeUndefined();
+  });
+});
+
+describe("syncSubscription", () => {
+  it("overlapping syncs of one customer end in the state read last", async () => {
+    const local = createLocalProvider();
+    const { user, workspace } = await makeOwner();
+    const customerId = await ensureCustomer(workspace.id, { email: user.email }, local);
+    const session = await local.createCheckoutSession(checkoutInput(customerId, await local.resolvePriceId("starter", "month")));
+    const { subscriptionId } = await completeLocalCheckout(session.id);
+    const real = await local.retrieveSubscription(subscriptionId);
+
+    // The first read is slow and sees an old state; the second is quick and sees the new one.
+    const states: ProviderSubscription[] = [{ ...real, status: "active", planId: "starter" }, { ...real, status: "canceled", planId: "starter" }];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const scripted: PaymentProvider = {
+      ...local,
+      async listSubscriptions() {
+        const mine = calls++;
+        if (mine === 0) await gate;
+        return [states[mine]!];
+      },
+    };
+    const first = syncSubscription(customerId, scripted);
+    const second = syncSubscription(customerId, scripted);
+    // Serialised, the second read waits for the first sync and never comes while the
+    // first is held; unserialised, it comes and finishes first. Hold the first until
+    // the second has finished or has had ample time to start.
+    await Promise.race([second, new Promise((r) => setTimeout(r, 300))]);
+    release();
+    await Promise.all([first, second]);
+    const rows = await subscriptionRowsOf(workspace.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe("canceled");
+  });
+
+  it("leaves an unknown customer alone and keeps the plan before any purchase", async () => {
+    const { workspace } = await makeOwner();
+    expect(await syncSubscription("cus_local_unknown", createLocalProvider())).toBeNull();
+    expect(await planIdOf(workspace.id)).toBe("professional");
+  });
+});
+
+describe("ensureCustomer", () => {
+  it("two first checkouts at once store one customer for the workspace", async () => {
+    const local = createLocalProvider();
+    const { user, workspace } = await makeOwner();
+    const [a, b] = await Promise.all([
+      ensureCustomer(workspace.id, { email: user.email }, local),
+      ensureCustomer(workspace.id, { email: user.email }, local),
+    ]);
+    expect(a).toBe(b);
+    expect(await ensureCustomer(workspace.id, { email: user.email }, local)).toBe(a);
+  });
+});
