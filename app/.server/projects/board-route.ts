@@ -40,7 +40,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
   const [board, labels, members, activity, card, cardActivity] = await Promise.all([
-    loadBoard(member.workspace.id, project.id, filters),
+    loadBoard(member.workspace.id, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member.workspace.id, project.id),
     workspaceMembers(member.workspace.id),
     listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),

@@ -137,3 +137,22 @@ describe("projects and boards", () => {
     expect(after.columns[0]!.cards.map((c) => c.title)).toEqual(["Check"]);
   });
 });
+
+describe("a long column", () => {
+  beforeEach(resetDb);
+
+  it("shows a page of cards per column, counts the rest, and shows all when asked", async () => {
+    const { user, workspace } = await makeOwner();
+    const project = await createProject(workspace.id, user.id, { name: "Big" });
+    const ctx = { workspaceId: workspace.id, projectId: project.id, actorId: user.id };
+    const col = (await loadBoard(workspace.id, project.id)).columns[0]!;
+    for (let i = 1; i <= 7; i++) await createCard(ctx, { columnId: col.id, title: `Card ${i}` });
+    const paged = (await loadBoard(workspace.id, project.id, {}, { perColumn: 5 })).columns[0]!;
+    expect(paged.cards.map((c) => c.title)).toEqual(["Card 1", "Card 2", "Card 3", "Card 4", "Card 5"]);
+    expect(paged).toMatchObject({ cardCount: 7, matchingCount: 7 });
+    const all = (await loadBoard(workspace.id, project.id, {}, { perColumn: 5, expand: [col.id] })).columns[0]!;
+    expect(all.cards).toHaveLength(7);
+    const filtered = (await loadBoard(workspace.id, project.id, { q: "Card 7" }, { perColumn: 5 })).columns[0]!;
+    expect(filtered).toMatchObject({ cardCount: 7, matchingCount: 1 });
+  });
+});

@@ -38,7 +38,10 @@ export type BoardColumn = {
   stateGroup: StateGroup;
   position: string;
   wipLimit: number | null;
+  /** Every card in the column. */
   cardCount: number;
+  /** Cards matching the filters (cards.length may be fewer: the column shows a page). */
+  matchingCount: number;
   cards: BoardCard[];
 };
 
@@ -50,7 +53,16 @@ function inDays(n: number): string {
 }
 
 /** The whole board in five scoped queries (columns, cards, assignees, labels, counts). */
-export async function loadBoard(workspaceId: string, projectId: string, filters: BoardFilters = {}) {
+/** Cards a column shows before "Show all": keeps a 2,000-card board's page light. */
+export const COLUMN_PAGE_SIZE = 50;
+
+export async function loadBoard(
+  workspaceId: string,
+  projectId: string,
+  filters: BoardFilters = {},
+  opts: { perColumn?: number | null; expand?: string[] } = {},
+) {
+  const perColumn = opts.perColumn === undefined ? COLUMN_PAGE_SIZE : opts.perColumn;
   const d = db();
   const cols = await d
     .select({
@@ -89,18 +101,42 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
   ];
 
   const [cardRows, assigneeRows, labelRows, checklistRows, commentRows, totals] = await Promise.all([
-    d
-      .select({
-        id: cards.id,
-        number: cards.number,
-        title: cards.title,
-        priority: cards.priority,
-        dueDate: cards.dueDate,
-        columnId: cards.columnId,
-      })
-      .from(cards)
-      .where(and(...conditions))
-      .orderBy(asc(cards.position), asc(cards.id)),
+    (() => {
+      // Rank within each column (and count the matches) in SQL, so only what is shown leaves the database.
+      const ranked = d
+        .select({
+          id: cards.id,
+          number: cards.number,
+          title: cards.title,
+          priority: cards.priority,
+          dueDate: cards.dueDate,
+          columnId: cards.columnId,
+          position: cards.position,
+          rank: sql<number>`row_number() over (partition by ${cards.columnId} order by ${cards.position}, ${cards.id})`.as("rank"),
+          matching: sql<number>`count(*) over (partition by ${cards.columnId})`.as("matching"),
+        })
+        .from(cards)
+        .where(and(...conditions))
+        .as("ranked");
+      const expand = (opts.expand ?? []).filter(isUuid);
+      return d
+        .select({
+          id: ranked.id,
+          number: ranked.number,
+          title: ranked.title,
+          priority: ranked.priority,
+          dueDate: ranked.dueDate,
+          columnId: ranked.columnId,
+          matching: ranked.matching,
+        })
+        .from(ranked)
+        .where(
+          perColumn === null
+            ? undefined
+            : or(lte(ranked.rank, perColumn), expand.length ? inArray(ranked.columnId, expand) : undefined),
+        )
+        .orderBy(asc(ranked.position), asc(ranked.id));
+    })(),
     d
       .select({ cardId: cardAssignees.cardId, userId: cardAssignees.userId })
       .from(cardAssignees)
@@ -137,7 +173,9 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
   const totalByColumn = new Map(totals.map((t) => [t.columnId, Number(t.n)]));
 
   const byColumn = new Map<string, BoardCard[]>(cols.map((c) => [c.id, []]));
-  for (const c of cardRows) {
+  const matchingByColumn = new Map<string, number>();
+  for (const { matching, ...c } of cardRows) {
+    matchingByColumn.set(c.columnId, Number(matching));
     byColumn.get(c.columnId)?.push({
       ...c,
       assigneeIds: assignees.get(c.id) ?? [],
@@ -150,6 +188,7 @@ export async function loadBoard(workspaceId: string, projectId: string, filters:
   const columns: BoardColumn[] = cols.map((c) => ({
     ...c,
     cardCount: totalByColumn.get(c.id) ?? 0,
+    matchingCount: matchingByColumn.get(c.id) ?? 0,
     cards: byColumn.get(c.id) ?? [],
   }));
   return { columns };

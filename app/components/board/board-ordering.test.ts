@@ -7,8 +7,8 @@ const card = (id: string, columnId: string) => ({
   assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0,
 });
 const board = (): BoardColumnView[] => [
-  { id: "A", name: "A", stateGroup: "unstarted", position: "a0", wipLimit: null, cardCount: 2, cards: [card("1", "A"), card("2", "A")] },
-  { id: "B", name: "B", stateGroup: "started", position: "a1", wipLimit: null, cardCount: 1, cards: [card("3", "B")] },
+  { id: "A", name: "A", stateGroup: "unstarted", position: "a0", wipLimit: null, cardCount: 2, matchingCount: 2, cards: [card("1", "A"), card("2", "A")] },
+  { id: "B", name: "B", stateGroup: "started", position: "a1", wipLimit: null, cardCount: 1, matchingCount: 1, cards: [card("3", "B")] },
 ];
 
 describe("optimistic board moves", () => {

@@ -22,8 +22,14 @@ export function moveInBoard(columns: BoardColumnView[], cardId: string, toColumn
   const fromColumnId = columns[from.col]!.id;
   if (fromColumnId !== toColumnId) {
     for (const c of next) {
-      if (c.id === fromColumnId) c.cardCount -= 1;
-      if (c.id === toColumnId) c.cardCount += 1;
+      if (c.id === fromColumnId) {
+        c.cardCount -= 1;
+        c.matchingCount -= 1;
+      }
+      if (c.id === toColumnId) {
+        c.cardCount += 1;
+        c.matchingCount += 1;
+      }
     }
   }
   return next;

@@ -17,7 +17,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
@@ -34,6 +34,8 @@ type Props = {
   canEdit: boolean;
   canManageColumns: boolean;
   cardHref: (cardId: string) => string;
+  /** The URL that shows every card of a column. */
+  expandHref: (columnId: string) => string;
 };
 
 /**
@@ -42,7 +44,7 @@ type Props = {
  * move that rolls back with a toast if the server refuses it, and arrow keys
  * that walk between cards.
  */
-export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref }: Props) {
+export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref, expandHref }: Props) {
   const hydrated = useHydrated();
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -210,6 +212,11 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
               )}
             </ul>
           </SortableContext>
+          {column.matchingCount > column.cards.length ? (
+            <Link to={expandHref(column.id)} preventScrollReset className="mt-2 block rounded-md px-2 py-1.5 text-center text-sm font-medium text-brand-700 hover:bg-white">
+              Show all {column.matchingCount} cards
+            </Link>
+          ) : null}
           {column.cards.length === 0 ? (
             <p className="px-1 py-2 text-xs text-slate-600">{column.cardCount > 0 ? "No cards match the filters." : "No cards yet."}</p>
           ) : null}

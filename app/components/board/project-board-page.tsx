@@ -145,6 +145,11 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
         canEdit={permissions.edit && !archived}
         canManageColumns={permissions.manageColumns && !archived}
         cardHref={(id) => withTask(id)}
+        expandHref={(columnId) => {
+          const p = new URLSearchParams(params);
+          if (!p.getAll("expand").includes(columnId)) p.append("expand", columnId);
+          return `${location.pathname}?${p.toString()}`;
+        }}
       />
 
       {permissions.manageColumns && !archived ? (

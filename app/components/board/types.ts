@@ -23,6 +23,7 @@ export type BoardColumnView = {
   position: string;
   wipLimit: number | null;
   cardCount: number;
+  matchingCount: number;
   cards: BoardCardView[];
 };
 
