@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import type { BoardCardView, BoardColumnView } from "~/components/board/types";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { db, schema, type Db } from "../db";
 import { boardTopic, publish } from "../realtime";
@@ -18,32 +19,9 @@ export type BoardFilters = {
   q?: string | null;
 };
 
-export type BoardCard = {
-  id: string;
-  number: number;
-  title: string;
-  priority: Priority;
-  dueDate: string | null;
-  columnId: string;
-  assigneeIds: string[];
-  labelIds: string[];
-  checklistDone: number;
-  checklistTotal: number;
-  commentCount: number;
-};
-
-export type BoardColumn = {
-  id: string;
-  name: string;
-  stateGroup: StateGroup;
-  position: string;
-  wipLimit: number | null;
-  /** Every card in the column. */
-  cardCount: number;
-  /** Cards matching the filters (cards.length may be fewer: the column shows a page). */
-  matchingCount: number;
-  cards: BoardCard[];
-};
+// One shape for the board on both sides of the wire: the browser's view types are the loader's.
+export type BoardCard = BoardCardView;
+export type BoardColumn = BoardColumnView;
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);

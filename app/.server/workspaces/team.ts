@@ -13,16 +13,18 @@ const { memberships, users, invitations, workspaces, cardAssignees } = schema;
 
 export const INVITATION_DAYS = 7;
 
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  avatarUrl: users.avatarUrl,
+  role: memberships.role,
+  joinedAt: memberships.createdAt,
+};
+
 export async function listMembers(workspaceId: string) {
   return db()
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      avatarUrl: users.avatarUrl,
-      role: memberships.role,
-      joinedAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId))
@@ -32,14 +34,7 @@ export async function listMembers(workspaceId: string) {
 export async function getMember(workspaceId: string, userId: string) {
   if (!isUuid(userId)) return null;
   const [row] = await db()
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      avatarUrl: users.avatarUrl,
-      role: memberships.role,
-      joinedAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));

@@ -1,4 +1,4 @@
-// The board as the browser sees it (serialised loader data).
+// The board as the loader returns it and the browser shows it (app/.server/projects/board.ts uses these).
 export type Priority = "urgent" | "high" | "medium" | "low" | "none";
 export type StateGroup = "backlog" | "unstarted" | "started" | "completed" | "cancelled";
 
@@ -22,7 +22,9 @@ export type BoardColumnView = {
   stateGroup: StateGroup;
   position: string;
   wipLimit: number | null;
+  /** Every card in the column. */
   cardCount: number;
+  /** Cards matching the filters (cards.length may be fewer: the column shows a page). */
   matchingCount: number;
   cards: BoardCardView[];
 };
