@@ -41,3 +41,28 @@ describe("realtime", () => {
     expect((await reader.read()).done).toBe(true);
   });
 });
+
+describe("a stream whose reader lost access", () => {
+  it("closes instead of sending the event", async () => {
+    await ensureDb();
+    let allowed = true;
+    const res = eventStream(new Request("http://localhost/projects/p4/events"), boardTopic("p4"), {
+      heartbeatMs: 60_000,
+      stillAllowed: async () => allowed,
+    });
+    const reader = res.body!.getReader();
+    await reader.read(); // "retry" preamble
+    await ready();
+    allowed = false;
+    // The first check is due only 5 s after the stream opened; make it due now.
+    const realNow = Date.now;
+    Date.now = () => realNow() + 10_000;
+    try {
+      await publish(boardTopic("p4"), { type: "card.moved" });
+      const next = await reader.read();
+      expect(next.done).toBe(true);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});

@@ -4,7 +4,15 @@ import { subscribe } from "./index";
  * A text/event-stream Response fed by a realtime topic. Sends a comment every 25 s
  * so proxies keep the connection open, and stops when the browser goes away.
  */
-export function eventStream(request: Request, topic: string, opts: { heartbeatMs?: number } = {}): Response {
+export function eventStream(
+  request: Request,
+  topic: string,
+  opts: {
+    heartbeatMs?: number;
+    /** Re-checked before events (at most every 5 s) and at each heartbeat; false ends the stream. */
+    stillAllowed?: () => Promise<boolean>;
+  } = {},
+): Response {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -18,8 +26,21 @@ export function eventStream(request: Request, topic: string, opts: { heartbeatMs
           close();
         }
       };
-      const unsubscribe = subscribe(topic, (payload) => send(`event: change\ndata: ${payload}\n\n`));
-      const heartbeat = setInterval(() => send(": ping\n\n"), opts.heartbeatMs ?? 25_000);
+      // A member removed while the board is open stops receiving events at once.
+      let checkedAt = Date.now();
+      const allowed = async (force: boolean) => {
+        if (!opts.stillAllowed || (!force && Date.now() - checkedAt < 5_000)) return true;
+        checkedAt = Date.now();
+        const ok = await opts.stillAllowed().catch(() => false);
+        if (!ok) close();
+        return ok;
+      };
+      const unsubscribe = subscribe(topic, (payload) => {
+        void allowed(false).then((ok) => ok && send(`event: change\ndata: ${payload}\n\n`));
+      });
+      const heartbeat = setInterval(() => {
+        void allowed(true).then((ok) => ok && send(": ping\n\n"));
+      }, opts.heartbeatMs ?? 25_000);
       const close = () => {
         if (closed) return;
         closed = true;

@@ -172,3 +172,8 @@ export async function renameWorkspace(workspaceId: string, name: string, slug: s
     return { ok: true as const, slug: wanted };
   });
 }
+
+/** Is the user (still) a member of the workspace? */
+export async function isMemberOf(userId: string, workspaceId: string): Promise<boolean> {
+  return (await loadMembership(userId, workspaceId)) !== null;
+}
