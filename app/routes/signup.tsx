@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAnonymous } from "~/.server/auth/session";
 import { handleBetaFormPost } from "~/.server/beta/form";
+import { handleCheckoutPost, isCheckoutPost } from "~/.server/billing/checkout";
 import { isEnabled } from "~/.server/flags";
 import { AuthCard } from "~/components/auth/auth-card";
+import { CheckoutButton } from "~/components/billing/checkout-button";
 import { BetaRequestForm } from "~/components/beta/beta-request-form";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { PlanPicker } from "~/components/pricing/plan-picker";
@@ -24,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
+  const form = await request.clone().formData();
+  if (isCheckoutPost(form) && (await isEnabled("auth.enable_public_signup"))) return handleCheckoutPost(request, form, "/signup");
   return handleBetaFormPost(request);
 }
 
@@ -55,7 +59,10 @@ export default function Signup() {
           </span>
         </p>
         <div className="mt-10">
-          <PlanPicker interval={loaderData.interval} />
+          <PlanPicker
+            interval={loaderData.interval}
+            renderAction={(plan, interval) => <CheckoutButton plan={plan} interval={interval} signedIn={false} />}
+          />
         </div>
       </main>
     );

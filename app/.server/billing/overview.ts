@@ -1,0 +1,144 @@
+import { redirect } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { formatDate } from "~/lib/billing-text";
+import { can } from "~/lib/permissions";
+import { getPlan, priceFor, type BillingInterval } from "~/lib/plans";
+import { db, schema } from "../db";
+import type { SubscriptionStatus } from "../db/schema-billing";
+import { redirectWithToast } from "../http/flash";
+import { listLocalInvoices } from "../payments/local";
+import { paymentProvider } from "../payments/provider";
+import { currentSubscription, syncSubscription } from "../payments/sync";
+import { requireMember } from "../workspaces";
+import { planOf, usageOf } from "../workspaces/limits";
+import { appOrigin } from "./checkout";
+
+/**
+ * /billing: the workspace's plan, subscription, usage and invoices. Owners manage
+ * (portal, cancel), admins view, everyone else gets a 403.
+ */
+export type UsageRow = { label: string; used: number; limit: number | null; unit?: string };
+
+export type InvoiceRow = { id: string; date: string; amount: number; currency: string; status: string };
+
+/** The workspace's provider customer, if it has ever started a checkout. */
+export async function customerOf(workspaceId: string): Promise<string | null> {
+  const provider = await paymentProvider();
+  const [row] = await db()
+    .select()
+    .from(schema.billingCustomers)
+    .where(eq(schema.billingCustomers.workspaceId, workspaceId));
+  return row && row.provider === provider.name ? row.customerId : null;
+}
+
+const DAY = 86_400_000;
+
+export async function billingOverview(request: Request) {
+  const { workspace, role } = await requireMember(request, "billing.view");
+  const canManage = can(role, "billing.manage");
+  const url = new URL(request.url);
+  const success = url.searchParams.get("success") === "true";
+  const provider = await paymentProvider();
+  const customerId = await customerOf(workspace.id);
+  // Back from checkout: read the provider's state now, before the webhook arrives.
+  if (success && customerId) await syncSubscription(customerId, provider);
+
+  const sub = await currentSubscription(workspace.id);
+  const plan = await planOf(db(), workspace.id);
+  const usage = await usageOf(db(), workspace.id);
+  const status: SubscriptionStatus | "trial" = sub?.status ?? "trial";
+  const trialEndsAt = workspace.trialEndsAt;
+  const trialDaysLeft = !sub && trialEndsAt ? Math.max(0, Math.ceil((trialEndsAt.getTime() - Date.now()) / DAY)) : null;
+  const interval: BillingInterval | null = sub ? sub.interval : null;
+  const subPlan = sub ? getPlan(sub.planId) : undefined;
+
+  const usageRows: UsageRow[] = [
+    { label: "Projects", used: usage.projects, limit: plan.limits.projects },
+    { label: "Members (including pending invitations)", used: usage.members, limit: plan.limits.users },
+    { label: "Storage", used: 0, limit: plan.limits.storageGb, unit: "GB" },
+    { label: "API calls this month", used: 0, limit: plan.limits.apiCalls },
+  ];
+
+  let invoices: InvoiceRow[] | null = null;
+  if (provider.name === "local") {
+    invoices = customerId
+      ? (await listLocalInvoices(customerId)).map((i) => ({
+          id: i.id,
+          date: i.createdAt.toISOString(),
+          amount: i.amountCents / 100,
+          currency: i.currency,
+          status: i.status,
+        }))
+      : [];
+  }
+
+  return {
+    canManage,
+    role,
+    workspaceName: workspace.name,
+    testMode: provider.name === "local",
+    plan: { id: plan.planId, name: plan.name },
+    subscription: sub
+      ? {
+          status: sub.status,
+          interval: sub.interval,
+          price: subPlan ? priceFor(subPlan, sub.interval) : null,
+          currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        }
+      : null,
+    status,
+    interval,
+    trialEndsAt: trialEndsAt?.toISOString() ?? null,
+    trialDaysLeft,
+    hasCustomer: customerId !== null,
+    success: success && (sub?.status === "active" || sub?.status === "trialing"),
+    usage: usageRows,
+    invoices,
+  };
+}
+
+const billingForm = z.object({ intent: z.enum(["portal", "cancel"]) });
+
+export const PORTAL_ERROR = "Failed to create portal session";
+export const CANCEL_ERROR = "Failed to cancel subscription";
+
+export async function billingAction(request: Request) {
+  const { workspace } = await requireMember(request, "billing.manage");
+  const parsed = billingForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithToast("/billing", { title: "Unknown action", variant: "error" }, { status: 303 });
+  const provider = await paymentProvider();
+  const customerId = await customerOf(workspace.id);
+
+  if (parsed.data.intent === "portal") {
+    if (!customerId) {
+      return redirectWithToast("/pricing", { title: "No subscription yet", description: "Choose a plan first.", variant: "info" }, { status: 303 });
+    }
+    try {
+      const portal = await provider.createPortalSession({ customerId, returnUrl: `${appOrigin()}/billing` });
+      return redirect(portal.url, 303);
+    } catch (error) {
+      console.error("[billing] portal session failed:", error);
+      return redirectWithToast("/billing", { title: "Error", description: PORTAL_ERROR, variant: "error" }, { status: 303 });
+    }
+  }
+
+  const sub = await currentSubscription(workspace.id);
+  if (!customerId || !sub || sub.status === "canceled") {
+    return redirectWithToast("/billing", { title: "Nothing to cancel", description: "This workspace has no active subscription.", variant: "info" }, { status: 303 });
+  }
+  try {
+    const canceled = await provider.cancelSubscription(sub.subscriptionId, { immediately: false });
+    await syncSubscription(customerId, provider);
+    const end = canceled.currentPeriodEnd ? ` on ${formatDate(canceled.currentPeriodEnd)}` : "";
+    return redirectWithToast(
+      "/billing",
+      { title: "Subscription canceled", description: `Your plan stays active until the end of the billing period${end}.`, variant: "success" },
+      { status: 303 },
+    );
+  } catch (error) {
+    console.error("[billing] cancel failed:", error);
+    return redirectWithToast("/billing", { title: "Error", description: CANCEL_ERROR, variant: "error" }, { status: 303 });
+  }
+}

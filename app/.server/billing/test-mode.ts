@@ -1,0 +1,124 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { getPlan, priceFor } from "~/lib/plans";
+import { redirectWithToast } from "../http/flash";
+import {
+  changeLocalPlan,
+  completeLocalCheckout,
+  expireLocalCheckout,
+  getLocalCheckoutSession,
+  parseLocalPriceId,
+} from "../payments/local";
+import { paymentProvider } from "../payments/provider";
+import { currentOf, syncSubscription } from "../payments/sync";
+import { requireMember } from "../workspaces";
+import { customerOf } from "./overview";
+
+/**
+ * The pages the local test-mode provider hands out instead of Stripe's hosted
+ * checkout and customer portal. Only the workspace owner whose customer the page
+ * belongs to may open them; each change goes through syncSubscription, the path
+ * Stripe's webhooks take.
+ */
+const notFound = () => data({ message: "This test-mode page does not exist or has expired." }, { status: 404 });
+
+async function requireLocalCustomer(request: Request, customerId: string | null | undefined): Promise<string> {
+  const { workspace } = await requireMember(request, "billing.manage");
+  const provider = await paymentProvider();
+  const own = await customerOf(workspace.id);
+  if (provider.name !== "local" || !own || own !== customerId) throw notFound();
+  return own;
+}
+
+async function openSession(request: Request, id: string | undefined) {
+  const session = id ? await getLocalCheckoutSession(id) : undefined;
+  if (!session) throw notFound();
+  await requireLocalCustomer(request, session.customerId);
+  return session;
+}
+
+export async function testCheckoutLoader(request: Request, id: string | undefined) {
+  const session = await openSession(request, id);
+  const price = parseLocalPriceId(session.priceId);
+  const plan = price ? getPlan(price.planId) : undefined;
+  if (!price || !plan) throw notFound();
+  return {
+    id: session.id,
+    status: session.status,
+    plan: { id: plan.id, name: plan.name },
+    interval: price.interval,
+    price: priceFor(plan, price.interval),
+  };
+}
+
+export async function testCheckoutAction(request: Request, id: string | undefined) {
+  const session = await openSession(request, id);
+  const intent = (await request.formData()).get("intent");
+  if (intent === "pay") {
+    const done = await completeLocalCheckout(session.id);
+    await syncSubscription(done.customerId);
+    return redirect(done.successUrl, 303);
+  }
+  if (intent === "cancel") {
+    return redirect((await expireLocalCheckout(session.id)) ?? session.cancelUrl, 303);
+  }
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
+
+async function portalState(request: Request) {
+  const customerId = await requireLocalCustomer(request, new URL(request.url).searchParams.get("customer"));
+  const provider = await paymentProvider();
+  const current = currentOf(await provider.listSubscriptions(customerId));
+  return { customerId, provider, current };
+}
+
+export async function testPortalLoader(request: Request) {
+  const { customerId, current } = await portalState(request);
+  const plan = current?.planId ? getPlan(current.planId) : undefined;
+  return {
+    customerId,
+    subscription:
+      current && plan
+        ? {
+            planId: plan.id,
+            planName: plan.name,
+            interval: current.interval,
+            price: priceFor(plan, current.interval),
+            status: current.status,
+            cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+            currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
+          }
+        : null,
+  };
+}
+
+const portalForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("change"),
+    planId: z.enum(["starter", "professional", "enterprise"]),
+    interval: z.enum(["month", "year"]),
+  }),
+  z.object({ intent: z.literal("cancel"), when: z.enum(["period_end", "now"]) }),
+]);
+
+export async function testPortalAction(request: Request) {
+  const { customerId, provider, current } = await portalState(request);
+  const back = `/billing/test-mode/portal?${new URLSearchParams({ customer: customerId })}`;
+  const parsed = portalForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithToast(back, { title: "Choose a plan and an interval", variant: "error" }, { status: 303 });
+  if (!current || current.status === "canceled") {
+    return redirectWithToast(back, { title: "There is no active subscription to change", variant: "error" }, { status: 303 });
+  }
+  if (parsed.data.intent === "change") {
+    await changeLocalPlan(current.id, parsed.data.planId, parsed.data.interval);
+    await syncSubscription(customerId, provider);
+    return redirectWithToast(back, { title: "Plan changed", variant: "success" }, { status: 303 });
+  }
+  await provider.cancelSubscription(current.id, { immediately: parsed.data.when === "now" });
+  await syncSubscription(customerId, provider);
+  return redirectWithToast(
+    back,
+    { title: parsed.data.when === "now" ? "Subscription canceled" : "Subscription will cancel at the end of the period", variant: "success" },
+    { status: 303 },
+  );
+}

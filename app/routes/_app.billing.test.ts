@@ -1,0 +1,153 @@
+// /billing and the test-mode checkout and portal pages, with real Requests through the local provider.
+import { beforeEach, describe, expect, it } from "vitest";
+import { db, schema } from "~/.server/db";
+import { completeLocalCheckout } from "~/.server/payments/local";
+import { planIdOf, subscriptionRowsOf } from "../../tests/support/billing";
+import { resetDb } from "../../tests/support/db";
+import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../tests/support/factories";
+import { action as billingAction, loader as billingLoader } from "./_app.billing";
+import { action as checkoutAction, loader as checkoutLoader } from "./billing.test-mode.checkout.$id";
+import { action as portalAction, loader as portalLoader } from "./billing.test-mode.portal";
+import { action as pricingAction } from "./pricing";
+
+type Thrown = { status?: number; init?: { status?: number } | null };
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable("nothing was thrown"),
+    (e: Thrown) => e.init?.status ?? e.status,
+  );
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+/** An owner who has started checkout for `planId` on /pricing; the session id from the 303. */
+async function startCheckout(planId = "professional", interval = "month") {
+  const { user, workspace } = await makeOwner();
+  const res = (await pricingAction(
+    args(formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId, interval })),
+  )) as Response;
+  const sessionId = res.headers.get("Location")!.split("/").at(-1)!;
+  return { user, workspace, sessionId };
+}
+
+async function overview(userId: string, path = "/billing") {
+  return billingLoader(args(await authedRequest(userId, path)));
+}
+
+beforeEach(resetDb);
+
+describe("/billing", () => {
+  it("shows the owner the trial with days left before any purchase, usage against the limits, no invoices", async () => {
+    const { user } = await makeOwner();
+    const o = await overview(user.id);
+    expect(o).toMatchObject({ canManage: true, status: "trial", subscription: null, testMode: true, invoices: [], success: false });
+    expect(o.trialDaysLeft).toBeGreaterThan(0);
+    expect(o.usage.map((u) => [u.label, u.used, u.limit])).toEqual([
+      ["Projects", 0, 25],
+      ["Members (including pending invitations)", 1, 10],
+      ["Storage", 0, 50],
+      ["API calls this month", 0, 10_000],
+    ]);
+  });
+
+  it("lets an admin view but not manage, and answers 403 to members and viewers", async () => {
+    const { workspace } = await makeOwner();
+    const admin = await makeUser();
+    const member = await makeUser();
+    await addMember(workspace.id, admin.id, "admin");
+    await addMember(workspace.id, member.id, "member");
+    expect((await overview(admin.id)).canManage).toBe(false);
+    expect(await statusOf(overview(member.id))).toBe(403);
+    const cancel = formRequest(await authedRequest(admin.id, "/billing"), { intent: "cancel" });
+    expect(await statusOf(billingAction(args(cancel)))).toBe(403);
+  });
+
+  it("on ?success=true syncs the subscription first, so the page is right before any webhook", async () => {
+    const { user, workspace, sessionId } = await startCheckout("starter", "year");
+    await completeLocalCheckout(sessionId); // paid at the provider; no webhook or sync yet
+    expect(await subscriptionRowsOf(workspace.id)).toHaveLength(0);
+    const o = await overview(user.id, "/billing?success=true");
+    expect(o).toMatchObject({ success: true, status: "active", plan: { id: "starter", name: "Starter" } });
+    expect(o.subscription).toMatchObject({ interval: "year", price: 278, cancelAtPeriodEnd: false });
+    expect(o.invoices).toHaveLength(1);
+    expect(o.invoices![0]).toMatchObject({ amount: 278, status: "paid" });
+    expect(await planIdOf(workspace.id)).toBe("starter");
+    // Without ?success=true there is no success message.
+    expect((await overview(user.id)).success).toBe(false);
+  });
+
+  it("cancels at the period end; the plan stays until then", async () => {
+    const { user, workspace, sessionId } = await startCheckout();
+    await completeLocalCheckout(sessionId);
+    await overview(user.id, "/billing?success=true");
+    const res = (await billingAction(args(formRequest(await authedRequest(user.id, "/billing"), { intent: "cancel" })))) as Response;
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/billing");
+    const [row] = await subscriptionRowsOf(workspace.id);
+    expect(row).toMatchObject({ status: "active", cancelAtPeriodEnd: true, planId: "professional" });
+  });
+
+  it("opens the portal with a 303 to the test-mode portal of the workspace's customer", async () => {
+    const { user, sessionId } = await startCheckout();
+    await completeLocalCheckout(sessionId);
+    const res = (await billingAction(args(formRequest(await authedRequest(user.id, "/billing"), { intent: "portal" })))) as Response;
+    expect(res.status).toBe(303);
+    const [customer] = await db().select().from(schema.billingCustomers);
+    expect(res.headers.get("Location")).toBe(
+      `http://localhost:3000/billing/test-mode/portal?${new URLSearchParams({ customer: customer!.customerId, return: "http://localhost:3000/billing" })}`,
+    );
+  });
+});
+
+describe("test-mode checkout page", () => {
+  it("shows the plan and price; confirming pays, syncs and returns to the success URL", async () => {
+    const { user, workspace, sessionId } = await startCheckout("professional", "month");
+    const page = await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { id: sessionId }));
+    expect(page).toMatchObject({ status: "open", plan: { name: "Professional" }, interval: "month", price: 79 });
+    const pay = formRequest(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { intent: "pay" });
+    const res = (await checkoutAction(args(pay, { id: sessionId }))) as Response;
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("http://localhost:3000/billing?success=true");
+    expect(await subscriptionRowsOf(workspace.id)).toMatchObject([{ status: "active", planId: "professional" }]);
+  });
+
+  it("cancel expires the session and returns to the cancel URL", async () => {
+    const { user, sessionId } = await startCheckout();
+    const cancel = formRequest(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { intent: "cancel" });
+    const res = (await checkoutAction(args(cancel, { id: sessionId }))) as Response;
+    expect(res.headers.get("Location")).toBe("http://localhost:3000/pricing?canceled=true");
+    const page = await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { id: sessionId }));
+    expect(page.status).toBe("expired");
+  });
+
+  it("is a 404 for another workspace's owner", async () => {
+    const { sessionId } = await startCheckout();
+    const other = await makeOwner();
+    const req = await authedRequest(other.user.id, `/billing/test-mode/checkout/${sessionId}`);
+    expect(await statusOf(checkoutLoader(args(req, { id: sessionId })))).toBe(404);
+  });
+});
+
+describe("test-mode portal", () => {
+  it("changes plan and interval, then cancels immediately, each through the sync", async () => {
+    const { user, workspace, sessionId } = await startCheckout("starter", "month");
+    await completeLocalCheckout(sessionId);
+    const [customer] = await db().select().from(schema.billingCustomers);
+    const path = `/billing/test-mode/portal?customer=${customer!.customerId}`;
+    const post = async (body: Record<string, string>) =>
+      (await portalAction(args(formRequest(await authedRequest(user.id, path), body)))) as Response;
+
+    expect((await portalLoader(args(await authedRequest(user.id, path)))).subscription).toMatchObject({ planId: "starter", interval: "month" });
+    expect((await post({ intent: "change", planId: "enterprise", interval: "year" })).status).toBe(303);
+    expect(await planIdOf(workspace.id)).toBe("enterprise");
+    expect(await subscriptionRowsOf(workspace.id)).toMatchObject([{ planId: "enterprise", interval: "year" }]);
+
+    await post({ intent: "cancel", when: "now" });
+    expect(await subscriptionRowsOf(workspace.id)).toMatchObject([{ status: "canceled" }]);
+    expect((await overview(user.id)).status).toBe("canceled");
+  });
+
+  it("is a 404 for a customer that is not the workspace's", async () => {
+    const { user } = await makeOwner();
+    const req = await authedRequest(user.id, "/billing/test-mode/portal?customer=cus_local_someone_else");
+    expect(await statusOf(portalLoader(args(req)))).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { testCheckoutAction, testCheckoutLoader } from "~/.server/billing/test-mode";
+import { TestModeFrame } from "~/components/billing/test-mode-frame";
+import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { buttonClass } from "~/components/ui/button-styles";
+
+/** Test mode's stand-in for Stripe's hosted checkout: confirm (a paid subscription) or cancel. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return testCheckoutLoader(request, params.id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return testCheckoutAction(request, params.id);
+}
+
+export const meta: MetaFunction = () => [{ title: "Test-mode checkout · Atelier" }];
+
+export default function TestModeCheckout() {
+  const s = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <TestModeFrame title="Checkout (test mode)">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-slate-600">Plan</dt>
+        <dd className="font-medium text-slate-900">{s.plan.name}</dd>
+        <dt className="text-slate-600">Billing</dt>
+        <dd className="text-slate-900">{s.interval === "year" ? "Yearly" : "Monthly"}</dd>
+        <dt className="text-slate-600">Price</dt>
+        <dd className="font-medium text-slate-900">
+          ${s.price}/{s.interval}
+        </dd>
+      </dl>
+      {s.status === "open" ? (
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass("primary", "md")}>
+            Confirm payment
+          </button>
+          <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass("secondary", "md")}>
+            Cancel
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">
+          This checkout is {s.status === "complete" ? "already paid" : "expired"}.{" "}
+          <a href="/billing" className="font-medium text-brand-700 underline">
+            Go to billing
+          </a>
+        </p>
+      )}
+    </TestModeFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getUser } from "~/.server/auth/session";
+import { handleCheckoutPost } from "~/.server/billing/checkout";
+import { CheckoutButton } from "~/components/billing/checkout-button";
+import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { PlanPicker } from "~/components/pricing/plan-picker";
+import { Logo } from "~/components/ui/logo";
+import { CHECKOUT_CANCELED_TEXT } from "~/lib/billing-text";
+import { parseInterval } from "~/lib/plans";
+
+/**
+ * /pricing: the plan picker for everyone. Its buttons post here and start checkout
+ * (signed out: sign in first). `?canceled=true` is where an abandoned checkout returns.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return {
+    interval: parseInterval(url.searchParams.get("interval")),
+    canceled: url.searchParams.get("canceled") === "true",
+    signedIn: (await getUser(request)) !== null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleCheckoutPost(request, await request.formData(), "/pricing");
+}
+
+export const meta: MetaFunction = () => [{ title: "Pricing · Atelier" }];
+
+export default function Pricing() {
+  const { interval, canceled, signedIn } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <p className="flex items-center justify-between gap-4">
+        <Link to="/" className="inline-block rounded-md">
+          <Logo />
+        </Link>
+        <Link to={signedIn ? "/billing" : "/auth"} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {signedIn ? "Back to billing" : "Sign in"}
+        </Link>
+      </p>
+      <h1 className="mt-8 text-center text-3xl font-bold tracking-tight text-slate-900">Pricing</h1>
+      <p className="mt-2 text-center text-slate-600">Pick the plan that fits your team. Change or cancel it at any time.</p>
+      {canceled ? (
+        <p role="status" className="mx-auto mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-center text-amber-900">
+          {CHECKOUT_CANCELED_TEXT}
+        </p>
+      ) : null}
+      <div className="mt-10">
+        <PlanPicker
+          interval={interval}
+          renderAction={(plan, i) => <CheckoutButton plan={plan} interval={i} signedIn={signedIn} />}
+        />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
