@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db, schema } from "../db";
+import { db, schema, type Db } from "../db";
 import type { SubscriptionStatus } from "../db/schema-billing";
 import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
 
@@ -112,9 +112,9 @@ async function syncNow(customerId: string, p: PaymentProvider): Promise<SyncResu
   return { workspaceId, current: await currentSubscription(workspaceId) };
 }
 
-/** The stored subscription that decides the workspace's plan, or null before the first purchase. */
-export async function currentSubscription(workspaceId: string): Promise<SubscriptionRecord | null> {
-  const rows = await db()
+/** The stored subscription that decides the workspace's plan, or null before the first purchase (inside `tx` when given). */
+export async function currentSubscription(workspaceId: string, tx: Db = db()): Promise<SubscriptionRecord | null> {
+  const rows = await tx
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.workspaceId, workspaceId))

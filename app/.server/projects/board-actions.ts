@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { Action } from "~/lib/permissions";
 import { can } from "~/lib/permissions";
 import { PRIORITIES, STATE_GROUPS } from "../db/schema-product";
+import { db } from "../db";
 import type { MemberContext } from "../workspaces";
+import { assertWritable } from "../workspaces/limits";
 import {
   addChecklistItem,
   addColumn,
@@ -162,6 +164,8 @@ export async function runBoardIntent(member: MemberContext, projectId: string, i
   }
   const ctx = { workspaceId: member.workspace.id, projectId, actorId: member.user.id };
   try {
+    // Every board intent writes; a read-only workspace (trial ended, subscription canceled) refuses them all.
+    await assertWritable(db(), member.workspace.id);
     switch (intent.intent) {
       case "create-card": {
         const card = await createCard(ctx, intent);

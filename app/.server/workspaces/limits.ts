@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
+import { currentSubscription } from "../payments/sync";
 import { BoardError } from "../projects/errors";
 import { countSeats } from "./team";
 
@@ -33,8 +34,43 @@ export function limitMessage(planName: string, resource: LimitedResource, limit:
   return `The ${planName} plan includes ${what}. Upgrade your plan to add more, or archive what you no longer need.`;
 }
 
-/** Throws a 403 with a message naming the plan and the limit when one more would exceed it. */
+export type ReadOnlyReason = "trial_ended" | "canceled";
+
+/**
+ * Why the workspace is read-only, or null when it may be changed. A live
+ * subscription (active, trialing, past_due) keeps it writable; a canceled one makes
+ * it read-only; without either (none yet, or only an incomplete one) the 14-day
+ * trial decides. Nothing is deleted: buying a plan makes it writable again.
+ */
+export async function readOnlyReason(tx: Db, workspaceId: string, now = new Date()): Promise<ReadOnlyReason | null> {
+  const sub = await currentSubscription(workspaceId, tx);
+  if (sub && sub.status !== "incomplete") return sub.status === "canceled" ? "canceled" : null;
+  const [ws] = await tx
+    .select({ trialEndsAt: schema.workspaces.trialEndsAt })
+    .from(schema.workspaces)
+    .where(eq(schema.workspaces.id, workspaceId));
+  return ws?.trialEndsAt && ws.trialEndsAt.getTime() <= now.getTime() ? "trial_ended" : null;
+}
+
+export function readOnlyMessage(reason: ReadOnlyReason): string {
+  const why = reason === "canceled" ? "its subscription has ended" : "its free trial has ended";
+  return `This workspace is read-only because ${why}. Your data is kept; choose a plan on the billing page (/billing) to make changes again.`;
+}
+
+/** For the banner: true when the workspace is read-only. */
+export async function isReadOnly(workspaceId: string): Promise<boolean> {
+  return (await readOnlyReason(db(), workspaceId)) !== null;
+}
+
+/** Throws a 403 naming what to do when the workspace is read-only (trial ended, subscription canceled). */
+export async function assertWritable(tx: Db, workspaceId: string): Promise<void> {
+  const reason = await readOnlyReason(tx, workspaceId);
+  if (reason) throw new BoardError(403, readOnlyMessage(reason));
+}
+
+/** Throws a 403 with a message naming the plan and the limit when one more would exceed it (or the workspace is read-only). */
 export async function assertCanAdd(tx: Db, workspaceId: string, resource: LimitedResource): Promise<void> {
+  await assertWritable(tx, workspaceId);
   const { limits, name } = await planOf(tx, workspaceId);
   const limit = resource === "projects" ? limits.projects : limits.users;
   if (limit === null) return;
