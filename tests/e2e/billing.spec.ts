@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { signUpAndVerify } from "../support/auth-helpers";
+import { expect, test } from "../support/e2e";
+
+function planCard(page: Page, name: string) {
+  return page.getByRole("article", { name });
+}
+
+/** From the plan picker through the test-mode checkout back to /billing?success=true. */
+async function buyProfessional(page: Page) {
+  await page.goto("/pricing");
+  await planCard(page, "Professional").getByRole("button", { name: "Choose Professional" }).click();
+  await page.waitForURL(/\/billing\/test-mode\/checkout\/cs_local_/);
+  await expect(page.getByRole("note")).toContainText("TEST MODE");
+  await expect(page.getByText("$79/month")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+  await page.waitForURL((url) => url.pathname === "/billing" && url.searchParams.get("success") === "true");
+  await expect(page.getByRole("status").filter({ hasText: "Your Professional plan is active" })).toBeVisible();
+  await expect(page.getByTestId("billing-plan")).toHaveText("Professional");
+  await expect(page.getByTestId("billing-status")).toHaveText("Active");
+  await expect(page.getByRole("cell", { name: "$79.00 USD" })).toBeVisible();
+}
+
+test.describe("billing with JavaScript", () => {
+  test("the yearly prices and savings of the three plans", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: /Yearly/ }).click();
+    await expect(page).toHaveURL(/interval=year/);
+    for (const [name, year, full, save] of [
+      ["Starter", "$278", "$348", "Save $70"],
+      ["Professional", "$758", "$948", "Save $190"],
+      ["Enterprise", "$1910", "$2388", "Save $478"],
+    ] as const) {
+      const card = planCard(page, name);
+      await expect(card.getByText(year, { exact: true })).toBeVisible();
+      await expect(card.getByText("/year")).toBeVisible();
+      await expect(card.locator("s")).toHaveText(full);
+      await expect(card.getByText(save)).toBeVisible();
+    }
+    await expect(planCard(page, "Professional").getByText("Most Popular")).toBeVisible();
+  });
+
+  test("signed out, a plan's button shows the 'Authentication Required' toast", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
+    await expect(page.getByText("Authentication Required")).toBeVisible();
+    await expect(page.getByText("Please sign in to subscribe to a plan.")).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("the whole purchase in test mode, and a cancelled checkout", async ({ page }) => {
+    await signUpAndVerify(page);
+    await page.goto("/pricing?interval=year");
+    await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
+    await page.waitForURL(/\/billing\/test-mode\/checkout\//);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(/\/pricing\?canceled=true/);
+    await expect(page.getByText("Checkout was cancelled.", { exact: false })).toBeVisible();
+    await buyProfessional(page);
+  });
+});
+
+test.describe("billing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signed out, choosing a plan goes to sign-in, which returns to the picker", async ({ page }) => {
+    await page.goto("/pricing?interval=year");
+    await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/pricing?interval=year");
+    await expect(page.getByText("Please sign in to subscribe to a plan.")).toBeVisible();
+  });
+
+  test("the whole purchase in test mode", async ({ page }) => {
+    await signUpAndVerify(page);
+    await buyProfessional(page);
+  });
+});
