@@ -47,6 +47,7 @@ export class StripeTestServer {
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, Obj>();
   readonly prices = new Map<string, Obj>();
+  readonly products = new Map<string, Obj>();
   readonly sessions = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Sub>();
   /** The next n API requests answer 500 (a Stripe outage). */
@@ -55,7 +56,9 @@ export class StripeTestServer {
   private sdk = new Stripe("sk_test_signing_only");
   baseUrl = "";
 
-  constructor() {
+  /** `{ catalogue: false }`: an empty account (no prices), as `npm run stripe:setup` finds it. */
+  constructor(options: { catalogue?: boolean } = {}) {
+    if (options.catalogue === false) return;
     for (const plan of PLANS) {
       for (const interval of ["month", "year"] as const) {
         const id = `price_${plan.id}_${interval}`;
@@ -117,7 +120,7 @@ export class StripeTestServer {
       return this.send(res, 500, { error: { type: "api_error", message: "Simulated outage" } });
     }
     const rel = url.pathname.replace(/^\/v1\//, "");
-    const resource = ["checkout/sessions", "billing_portal/sessions", "customers", "prices", "subscriptions"].find(
+    const resource = ["checkout/sessions", "billing_portal/sessions", "customers", "prices", "products", "subscriptions"].find(
       (r) => rel === r || rel.startsWith(`${r}/`),
     );
     const id = resource && rel.length > resource.length ? rel.slice(resource.length + 1) : undefined;
@@ -133,6 +136,29 @@ export class StripeTestServer {
         const keys = (params.lookup_keys as string[] | undefined) ?? [];
         const found = [...this.prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key as string));
         return this.send(res, 200, list(found.slice(0, Number(params.limit ?? 10)), "/v1/prices"));
+      }
+      case "POST products": {
+        const product = { id: newId("prod"), object: "product", active: true, name: params.name, description: params.description ?? null, metadata: params.metadata ?? {}, created: now() };
+        this.products.set(product.id, product);
+        return this.send(res, 200, product);
+      }
+      case "POST prices": {
+        if (!this.products.has(params.product as string)) return this.notFound(res, `product: '${params.product}'`);
+        const recurring = params.recurring as Obj | undefined;
+        const price = {
+          id: newId("price"),
+          object: "price",
+          active: true,
+          currency: params.currency,
+          unit_amount: Number(params.unit_amount),
+          lookup_key: params.lookup_key ?? null,
+          recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) } : null,
+          metadata: params.metadata ?? {},
+          product: params.product,
+          type: recurring ? "recurring" : "one_time",
+        };
+        this.prices.set(price.id, price);
+        return this.send(res, 200, price);
       }
       case "GET prices/:id": {
         const price = this.prices.get(id!);

@@ -6,9 +6,10 @@ import { BoardError } from "../projects/errors";
 import { countSeats } from "./team";
 
 /**
- * The one place that counts what the plans limit, per workspace. Until billing
- * exists a workspace is on its 14-day trial with Professional limits; the billing
- * work sets plan_id from the subscription and adds read-only after a trial ends.
+ * The one place that counts what the plans limit, per workspace. A new workspace is
+ * on its 14-day trial with Professional limits; the subscription sync sets plan_id.
+ * A workspace whose trial ended without a plan, or whose subscription was canceled,
+ * is read-only (assertWritable, called by assertCanAdd and every board intent).
  */
 export type LimitedResource = "projects" | "members";
 
