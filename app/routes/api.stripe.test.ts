@@ -186,6 +186,7 @@ describe("provider failures", () => {
     };
     const failing: PaymentProvider = {
       ...real,
+      name: "stripe", // Stripe without STRIPE_PUBLISHABLE_KEY: the config cannot be loaded
       createCheckoutSession: broken,
       createPortalSession: broken,
       listSubscriptions: broken,
@@ -194,6 +195,7 @@ describe("provider failures", () => {
     setPaymentProviderForTests(failing);
     const expectFailure = async (res: Response, message: string) =>
       expect(await json(res)).toEqual({ status: 502, body: { error: message, message } });
+    await expectFailure(await configLoader(args(await bearer(user.id, "/api/stripe/config"))), "Failed to load Stripe configuration");
     await expectFailure(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody()))), "Failed to create checkout session");
     await expectFailure(await subscriptionsLoader(args(await bearer(user.id, "/api/stripe/subscriptions"))), "Failed to load subscriptions");
     await expectFailure(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId }))), "Failed to cancel subscription");

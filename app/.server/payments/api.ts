@@ -32,28 +32,23 @@ class ApiFailure extends Error {
   }
 }
 
-const providerLabel = (p: PaymentProvider) => (p.name === "stripe" ? "Stripe" : "Test-mode payment");
-
 /**
  * Authenticates, authorises `action`, runs `handler`; any other failure of the
  * provider becomes a 502 with `failure` ('Failed to create checkout session', …).
  */
-async function run(request: Request, action: Action, failure: string | ((p: PaymentProvider) => string), handler: Handler): Promise<Response> {
+async function run(request: Request, action: Action, failure: string, handler: Handler): Promise<Response> {
   if (!(await getSession(request))) return apiError(401, "Authentication required");
   const member = await getMemberContext(request);
   if (!can(member.role, action)) {
     const what = action === "billing.manage" ? "Only the workspace owner can manage billing." : "Only owners and admins can see billing.";
     return apiError(403, "Forbidden", what);
   }
-  let provider: PaymentProvider | undefined;
   try {
-    provider = await paymentProvider();
-    return await handler({ request, member, provider });
+    return await handler({ request, member, provider: await paymentProvider() });
   } catch (error) {
     if (error instanceof ApiFailure) return apiError(error.status, error.error, error.message);
-    const message = typeof failure === "string" ? failure : provider ? failure(provider) : "Failed to load payment configuration";
-    console.warn(`[billing] ${message}: ${error instanceof Error ? error.message : String(error)}`);
-    return apiError(502, message);
+    console.warn(`[billing] ${failure}: ${error instanceof Error ? error.message : String(error)}`);
+    return apiError(502, failure);
   }
 }
 
@@ -116,7 +111,7 @@ function subscriptionJson(s: ProviderSubscription) {
 }
 
 export function stripeConfig(request: Request) {
-  return run(request, "workspace.view", (p) => `Failed to load ${providerLabel(p)} configuration`, async ({ provider }) => {
+  return run(request, "workspace.view", "Failed to load Stripe configuration", async ({ provider }) => {
     const key = env().STRIPE_PUBLISHABLE_KEY ?? (provider.name === "local" ? "pk_test_atelier_local" : undefined);
     if (!key) throw new Error("STRIPE_PUBLISHABLE_KEY is not set");
     return Response.json({ data: { publishableKey: key, provider: provider.name } });
