@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
-import { expect, test } from "../support/e2e";
+import { expect, expectNoA11yViolations, test } from "../support/e2e";
 
 function planCard(page: Page, name: string) {
   return page.getByRole("article", { name });
@@ -58,6 +58,9 @@ test.describe("billing with JavaScript", () => {
     await page.waitForURL(/\/pricing\?canceled=true/);
     await expect(page.getByText("Checkout was cancelled.", { exact: false })).toBeVisible();
     await buyProfessional(page);
+    await expectNoA11yViolations(page);
+    await page.goto("/pricing");
+    await expectNoA11yViolations(page);
   });
 });
 
@@ -72,8 +75,26 @@ test.describe("billing without JavaScript", () => {
     await expect(page.getByText("Please sign in to subscribe to a plan.")).toBeVisible();
   });
 
-  test("the whole purchase in test mode", async ({ page }) => {
+  test("the whole purchase in test mode, then cancel at period end and change plan in the portal", async ({ page }) => {
     await signUpAndVerify(page);
     await buyProfessional(page);
+
+    await page.getByText("Cancel subscription").click();
+    await page.getByRole("button", { name: "Yes, cancel my subscription" }).click();
+    await page.waitForURL((url) => url.pathname === "/billing" && !url.search);
+    await expect(page.getByText("Subscription canceled")).toBeVisible();
+    await expect(page.getByText(/Your subscription is canceled and ends on /)).toBeVisible();
+    await page.goto("/billing"); // without JavaScript the toast stays, over the header's buttons
+
+    await page.getByRole("button", { name: "Open the billing portal (test mode)" }).click();
+    await page.waitForURL(/\/billing\/test-mode\/portal\?customer=/);
+    await page.getByLabel(/^Enterprise/).check();
+    await page.getByLabel("Yearly").check();
+    await page.getByRole("button", { name: "Update plan" }).click();
+    await expect(page.getByText("Plan changed")).toBeVisible();
+    await page.getByRole("link", { name: "Back to billing" }).click();
+    await expect(page.getByTestId("billing-plan")).toHaveText("Enterprise");
+    await expect(page.getByText("Yearly ($1910/year)")).toBeVisible();
+    await expect(page.getByText(/^Renews$/)).toBeVisible();
   });
 });
