@@ -1,7 +1,8 @@
 // /billing and the test-mode checkout and portal pages, with real Requests through the local provider.
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/.server/db";
 import { completeLocalCheckout } from "~/.server/payments/local";
+import { paymentProvider, setPaymentProviderForTests } from "~/.server/payments/provider";
 import { planIdOf, subscriptionRowsOf } from "../../tests/support/billing";
 import { resetDb } from "../../tests/support/db";
 import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../tests/support/factories";
@@ -33,6 +34,7 @@ async function overview(userId: string, path = "/billing") {
 }
 
 beforeEach(resetDb);
+afterEach(() => setPaymentProviderForTests(undefined));
 
 describe("/billing", () => {
   it("shows the owner the trial with days left before any purchase, usage against the limits, no invoices", async () => {
@@ -72,6 +74,17 @@ describe("/billing", () => {
     expect(await planIdOf(workspace.id)).toBe("starter");
     // Without ?success=true there is no success message.
     expect((await overview(user.id)).success).toBe(false);
+  });
+
+  it("says the payment is being confirmed when the return comes before the payment", async () => {
+    const { user } = await startCheckout();
+    expect(await overview(user.id, "/billing?success=true")).toMatchObject({ success: false, successPending: true, status: "trial" });
+  });
+
+  it("with Stripe configured, leaves invoices to the customer portal", async () => {
+    setPaymentProviderForTests({ ...(await paymentProvider()), name: "stripe" });
+    const { user } = await makeOwner();
+    expect(await overview(user.id)).toMatchObject({ testMode: false, invoices: null, hasCustomer: false });
   });
 
   it("cancels at the period end; the plan stays until then", async () => {

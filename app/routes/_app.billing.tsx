@@ -51,6 +51,13 @@ export default function Billing() {
         <p role="status" className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-green-900">
           Payment received. Your {o.plan.name} plan is active. Thank you!
         </p>
+      ) : o.successPending ? (
+        <p role="status" className="mb-6 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-900">
+          Thank you! Your payment is being confirmed.{" "}
+          <Link to="/billing?success=true" className="font-medium underline">
+            Check again
+          </Link>
+        </p>
       ) : null}
       {!o.canManage ? (
         <p className="mb-6 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">

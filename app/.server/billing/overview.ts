@@ -94,6 +94,8 @@ export async function billingOverview(request: Request) {
     trialDaysLeft,
     hasCustomer: customerId !== null,
     success: success && (sub?.status === "active" || sub?.status === "trialing"),
+    /** Back from checkout, but the provider has not confirmed the payment yet. */
+    successPending: success && !(sub?.status === "active" || sub?.status === "trialing"),
     usage: usageRows,
     invoices,
   };
