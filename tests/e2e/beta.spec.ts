@@ -112,20 +112,20 @@ async function expectPlans(page: Page) {
     await expect(card.locator("s")).toHaveText(p.full);
     await expect(card.getByText(p.save, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Choose Professional" })).toHaveAttribute(
-    "href",
-    "/auth?mode=signup&plan=professional&interval=year",
-  );
+  // Each plan's button posts a checkout form for that plan and interval (billing issue).
+  const pro = page.getByRole("article", { name: "Professional" });
+  await expect(pro.getByRole("button", { name: "Choose Professional" })).toBeVisible();
+  await expect(pro.locator('input[name="planId"]')).toHaveValue("professional");
+  await expect(pro.locator('input[name="interval"]')).toHaveValue("year");
   await page.getByRole("link", { name: "Monthly" }).click();
   await expect(page).toHaveURL(/\/signup\?interval=month$/);
-  await expect(page.getByRole("link", { name: "Choose Starter" })).toHaveAttribute(
-    "href",
-    "/auth?mode=signup&plan=starter&interval=month",
-  );
+  const starter = page.getByRole("article", { name: "Starter" });
+  await expect(starter.getByRole("button", { name: "Choose Starter" })).toBeVisible();
+  await expect(starter.locator('input[name="interval"]')).toHaveValue("month");
 }
 
 test.describe("plan picker (public sign-up on)", () => {
-  test("three plans, the yearly toggle with its savings, and sign-up links", async ({ page }) => {
+  test("three plans, the yearly toggle with its savings, and a checkout form per plan", async ({ page }) => {
     await page.goto(`${baseURL}/signup`);
     await waitForHydration(page);
     await expectNoA11yViolations(page);
