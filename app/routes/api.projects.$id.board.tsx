@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { boardApiAction } from "~/.server/projects/board-route";
+import { boardApiAction, meterApiClient } from "~/.server/projects/board-route";
 import { loadBoard } from "~/.server/projects/board";
 import { getProject } from "~/.server/projects/projects";
 import { requireMember } from "~/.server/workspaces";
@@ -11,6 +11,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw thrown;
   });
   if (!member) return Response.json({ error: "Authentication required" }, { status: 401 });
+  const quota = await meterApiClient(request, member.workspace.id);
+  if (quota) return quota;
   const project = params.id ? await getProject(member.workspace.id, params.id) : null;
   if (!project) return Response.json({ error: "Project not found" }, { status: 404 });
   const board = await loadBoard(member.workspace.id, project.id);

@@ -1,3 +1,4 @@
+import { apiCallsThisMonth } from "../workspaces/api-usage";
 import { redirect } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -57,7 +58,7 @@ export async function billingOverview(request: Request) {
     { label: "Projects", used: usage.projects, limit: plan.limits.projects },
     { label: "Members (including pending invitations)", used: usage.members, limit: plan.limits.users },
     { label: "Storage", used: 0, limit: plan.limits.storageGb, unit: "GB" },
-    { label: "API calls this month", used: 0, limit: plan.limits.apiCalls },
+    { label: "API calls this month", used: await apiCallsThisMonth(workspace.id), limit: plan.limits.apiCalls },
   ];
 
   let invoices: InvoiceRow[] | null = null;

@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { can } from "~/lib/permissions";
 import { redirectWithToast } from "../http/flash";
 import { requireMember } from "../workspaces";
+import { isApiClient, recordApiCall } from "../workspaces/api-usage";
 import { listActivity } from "./activity";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "./board";
 import { parseBoardIntent, runBoardIntent } from "./board-actions";
@@ -100,6 +101,17 @@ export async function boardAction(request: Request, projectId: string | undefine
   return redirect(back, { status: 303 });
 }
 
+/** API clients (bearer token) count against the plan's monthly API calls; a 429 past the limit. */
+export async function meterApiClient(request: Request, workspaceId: string): Promise<Response | null> {
+  if (!isApiClient(request)) return null;
+  const quota = await recordApiCall(workspaceId);
+  if (quota.ok) return null;
+  return Response.json(
+    { ok: false, error: quota.message, message: quota.message },
+    { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } },
+  );
+}
+
 /** JSON way in (drag and drop, and API clients): same intents, JSON answers. */
 export async function boardApiAction(request: Request, projectId: string | undefined) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
@@ -112,6 +124,8 @@ export async function boardApiAction(request: Request, projectId: string | undef
     }
     throw thrown;
   }
+  const quota = await meterApiClient(request, member.workspace.id);
+  if (quota) return quota;
   const project = projectId ? await getProject(member.workspace.id, projectId) : null;
   if (!project) return Response.json({ ok: false, message: "Project not found" }, { status: 404 });
   let form: FormData;
