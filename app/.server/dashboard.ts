@@ -6,6 +6,7 @@ import { createCard } from "./projects/board";
 import { BoardError } from "./projects/errors";
 import { getProject } from "./projects/projects";
 import { requireMember } from "./workspaces";
+import { readOnlyMessage, readOnlyReason } from "./workspaces/limits";
 import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { db, schema } from "./db";
 import { listActivity } from "./projects/activity";
@@ -106,6 +107,8 @@ export async function dashboardAction(request: Request) {
     const issue = parsed.error.issues[0]!;
     return dataResponse({ ok: false as const, field: String(issue.path[0]), message: issue.message, values }, { status: 400 });
   }
+  const reason = await readOnlyReason(db(), member.workspace.id);
+  if (reason) return dataResponse({ ok: false as const, message: readOnlyMessage(reason), values }, { status: 403 });
   const project = await getProject(member.workspace.id, parsed.data.projectId);
   const columnId = project ? await quickCreateColumn(member.workspace.id, project.id) : null;
   if (!project || !columnId) {

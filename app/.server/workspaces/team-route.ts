@@ -10,7 +10,7 @@ import { assignedWork } from "../dashboard";
 import { listActivity } from "../projects/activity";
 import { BoardError } from "../projects/errors";
 import { getMemberContext, requireMember, createWorkspace, renameWorkspace } from "./index";
-import { usageOf, planOf } from "./limits";
+import { assertWritable, planOf, readOnlyMessage, readOnlyReason, usageOf } from "./limits";
 import { changeRole, getMember, inviteMember, listInvitations, listMembers, removeMember, resendInvitation, revokeInvitation } from "./team";
 
 const email = z
@@ -79,6 +79,7 @@ export async function teamAction(request: Request, back = "/team") {
         return redirectWithToast(back, { variant: "success", title: "Invitation revoked", description: `The link sent to ${to} no longer works.` }, { status: 303 });
       }
       case "change-role":
+        await assertWritable(db(), member.workspace.id);
         await changeRole(member, input.userId, input.role);
         return redirectWithToast(back, { variant: "success", title: "Role changed" }, { status: 303 });
       case "remove":
@@ -166,6 +167,8 @@ export async function settingsAction(request: Request) {
   }
   if (input.intent === "update-workspace") {
     if (!can(member.role, "workspace.update")) return fail(403, { intent: input.intent, message: "Only admins and owners can change workspace settings.", values });
+    const reason = await readOnlyReason(db(), member.workspace.id);
+    if (reason) return fail(403, { intent: input.intent, message: readOnlyMessage(reason), values });
     const r = await renameWorkspace(member.workspace.id, input.name, input.slug);
     if (!r.ok) return fail(400, { intent: input.intent, message: r.message, field: r.field, values });
     return redirectWithToast("/settings", { variant: "success", title: "Workspace settings saved" }, { status: 303 });
