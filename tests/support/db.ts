@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, ensureDb } from "~/.server/db";
+import { db, ensureDb, rowsOf } from "~/.server/db";
 
 /** Empties every table (keeps the migrations record) and restores default flags. */
 export async function resetDb(): Promise<void> {
@@ -7,9 +7,7 @@ export async function resetDb(): Promise<void> {
   const result = await db().execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('schema_migrations', 'feature_flags')`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { tablename: string }[] }).rows) as {
-    tablename: string;
-  }[];
+  const rows = rowsOf<{ tablename: string }>(result);
   if (rows.length > 0) {
     await db().execute(sql.raw(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} CASCADE`));
   }

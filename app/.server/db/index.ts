@@ -80,6 +80,16 @@ export function driver(): Driver {
   return handle().driver;
 }
 
+/** `db().execute()` answers an array on node-postgres and `{ rows }` on PGlite: the rows either way. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** A transaction whose handle has the same `Db` type on both drivers. */
+export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db().transaction((tx) => fn(tx as unknown as Db));
+}
+
 export async function ensureDb(): Promise<Db> {
   const h = handle();
   await h.ready;

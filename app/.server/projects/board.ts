@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { BoardCardView, BoardColumnView } from "~/components/board/types";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
-import { db, schema, type Db } from "../db";
+import { db, schema, type Db, transaction } from "../db";
 import { boardTopic, publish } from "../realtime";
 import { recordActivity } from "./activity";
 import { BoardError, notFound } from "./errors";
@@ -246,8 +246,7 @@ async function lastKeyIn(tx: Db, columnId: string): Promise<string | null> {
 type Ctx = { workspaceId: string; projectId: string; actorId: string };
 
 export async function createCard(ctx: Ctx, input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null }) {
-  const card = await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const card = await transaction(async (tx) => {
     const col = await requireColumn(tx, ctx.workspaceId, ctx.projectId, input.columnId);
     const [seq] = await tx
       .update(projects)
@@ -293,8 +292,7 @@ export async function moveCard(
   ctx: Ctx,
   input: { cardId: string; toColumnId: string; afterId?: string | null; beforeId?: string | null; index?: number | null },
 ) {
-  const result = await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, input.cardId);
     const col = await requireColumn(tx, ctx.workspaceId, ctx.projectId, input.toColumnId);
     let lo: string | null = null;
@@ -406,8 +404,7 @@ export const STALE_CARD_MESSAGE =
  * silently overwriting the other person's change.
  */
 export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: number, patch: CardPatch) {
-  const updated = await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const updated = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     if (card.version !== expectedVersion) throw new BoardError(409, STALE_CARD_MESSAGE);
     const changes: { field: (typeof CARD_FIELDS)[number]; old: unknown; next: unknown }[] = [];
@@ -440,8 +437,7 @@ export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: numb
 }
 
 export async function deleteCard(ctx: Ctx, cardId: string) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,
@@ -458,8 +454,7 @@ export async function deleteCard(ctx: Ctx, cardId: string) {
 
 /** Adds or removes an assignee (a member of this workspace). */
 export async function setAssignee(ctx: Ctx, cardId: string, userId: string, assigned: boolean) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     if (!isUuid(userId)) throw new BoardError(400, "Choose a member of this workspace.", "userId");
     const [member] = await tx
@@ -515,8 +510,7 @@ export async function createLabel(ctx: Ctx, name: string, color: string) {
 }
 
 export async function setCardLabel(ctx: Ctx, cardId: string, labelId: string, on: boolean) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     if (!isUuid(labelId)) throw new BoardError(400, "Choose a label of this project.", "labelId");
     const [label] = await tx
@@ -546,8 +540,7 @@ export async function setCardLabel(ctx: Ctx, cardId: string, labelId: string, on
 }
 
 export async function addChecklistItem(ctx: Ctx, cardId: string, text: string) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     const [last] = await tx
       .select({ position: checklistItems.position })
@@ -576,8 +569,7 @@ export async function addChecklistItem(ctx: Ctx, cardId: string, text: string) {
 }
 
 export async function setChecklistItem(ctx: Ctx, cardId: string, itemId: string, change: { done?: boolean; remove?: boolean }) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     if (!isUuid(itemId)) throw notFound("That checklist item");
     const where = and(eq(checklistItems.id, itemId), eq(checklistItems.cardId, card.id), eq(checklistItems.workspaceId, ctx.workspaceId));
@@ -599,8 +591,7 @@ export async function setChecklistItem(ctx: Ctx, cardId: string, itemId: string,
 }
 
 export async function addComment(ctx: Ctx, cardId: string, body: string) {
-  const row = await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
     const [c] = await tx
       .insert(comments)
@@ -707,8 +698,7 @@ export async function updateColumn(
 
 /** Moves a column one place left (-1) or right (+1). */
 export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     await requireColumn(tx, ctx.workspaceId, ctx.projectId, columnId);
     const cols = await tx
       .select({ id: boardColumns.id, position: boardColumns.position })
@@ -737,8 +727,7 @@ export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1)
 
 /** Deletes a column, first moving its cards to the end of `moveToColumnId`. */
 export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: string | null) {
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const col = await requireColumn(tx, ctx.workspaceId, ctx.projectId, columnId);
     const [{ n }] = (await tx.select({ n: count() }).from(cards).where(eq(cards.columnId, col.id))) as [{ n: number }];
     const [{ total }] = (await tx

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { keysBetween } from "~/lib/fractional-index";
-import { db, schema, type Db } from "../db";
+import { db, schema, transaction } from "../db";
 import { assertCanAdd } from "../workspaces/limits";
 import { recordActivity } from "./activity";
 
@@ -91,8 +91,7 @@ export async function createProject(
   actorId: string,
   input: { name: string; description?: string },
 ) {
-  return db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(async (tx) => {
     await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
       .insert(projects)
@@ -125,8 +124,7 @@ export async function updateProject(
   actorId: string,
   input: { name?: string; description?: string },
 ) {
-  return db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(async (tx) => {
     const [before] = await tx
       .select({ name: projects.name, description: projects.description })
       .from(projects)
@@ -178,8 +176,7 @@ export async function setProjectArchived(workspaceId: string, projectId: string,
 }
 
 export async function deleteProject(workspaceId: string, projectId: string, actorId: string) {
-  return db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(async (tx) => {
     // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
     const [p] = await tx
       .select({ id: projects.id, name: projects.name })

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { data } from "@remix-run/node";
-import { db } from "../db";
+import { db, rowsOf } from "../db";
 
 /**
  * Fixed-window counters in Postgres, so every app instance shares them.
@@ -15,10 +15,7 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning count, window_start`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    count: number;
-    window_start: Date | string;
-  }[];
+  const rows = rowsOf<{ count: number; window_start: Date | string }>(result);
   const row = rows[0]!;
   const count = Number(row.count);
   if (count <= limit) return { ok: true, remaining: limit - count };
@@ -32,10 +29,7 @@ export async function peek(key: string, limit: number, windowSeconds: number): P
   const result = await db().execute<{ count: number; window_start: Date | string }>(
     sql`select count, window_start from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    count: number;
-    window_start: Date | string;
-  }[];
+  const rows = rowsOf<{ count: number; window_start: Date | string }>(result);
   const row = rows[0];
   if (!row || Number(row.count) < limit) return { ok: true, remaining: limit - Number(row?.count ?? 0) };
   const start = new Date(row.window_start).getTime();

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db, schema } from "../db";
+import { db, schema, rowsOf } from "../db";
 import { planOf } from "./limits";
 
 /**
@@ -43,7 +43,7 @@ export async function recordApiCall(workspaceId: string, now = new Date()): Prom
     on conflict (workspace_id, metric, period) do update set amount = usage_counters.amount + 1
     where ${limit === null ? sql`true` : sql`usage_counters.amount < ${limit}`}
     returning amount`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { amount: number }[];
+  const rows = rowsOf<{ amount: number }>(result);
   if (rows.length > 0) return { ok: true };
   const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   return {

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { can, type Action, type Role } from "~/lib/permissions";
 import { requireUser, type SessionUser } from "../auth/session";
 import { randomToken } from "../auth/tokens";
-import { db, schema, type Db } from "../db";
+import { db, schema, type Db, transaction } from "../db";
 
 const { workspaces, memberships, users } = schema;
 
@@ -50,7 +50,7 @@ export function defaultWorkspaceName(user: { fullName: string; email: string }):
 
 /** A new workspace with `userId` as its owner, on a 14-day trial; it becomes the user's current one. */
 export async function createWorkspace(userId: string, name: string): Promise<WorkspaceSummary> {
-  return db().transaction((tx) => createWorkspaceIn(tx as unknown as Db, userId, name));
+  return transaction((tx) => createWorkspaceIn(tx, userId, name));
 }
 
 /** The same, inside a transaction the caller holds (account creation). */

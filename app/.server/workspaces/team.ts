@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken, randomToken } from "../auth/tokens";
-import { db, schema, type Db } from "../db";
+import { db, schema, type Db, transaction } from "../db";
 import { appLink, sendMail } from "../mail";
 import { recordActivity } from "../projects/activity";
 import { BoardError } from "../projects/errors";
@@ -98,8 +98,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
   if (!can(ctx.role, "members.invite")) throw new BoardError(403, "Only admins and owners can invite people.");
   if (!assignableRoles(ctx.role).includes(role)) throw new BoardError(403, "You cannot give that role.", "role");
   const token = randomToken(32);
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(memberships)
@@ -190,8 +189,7 @@ export const LAST_OWNER_MESSAGE =
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
   if (!can(ctx.role, "members.update_role")) throw new BoardError(403, "Only admins and owners can change roles.");
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx
           .select({ role: memberships.role })
@@ -229,8 +227,7 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
 export async function removeMember(ctx: MemberContext, userId: string) {
   const leaving = userId === ctx.user.id;
   if (!leaving && !can(ctx.role, "members.remove")) throw new BoardError(403, "Only admins and owners can remove members.");
-  await db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx
           .select({ role: memberships.role, email: users.email })
@@ -310,8 +307,7 @@ export async function findInvitation(token: string): Promise<InvitationView | nu
 
 /** Spends the invitation: the user joins with its role and the workspace becomes current. */
 export async function acceptInvitation(token: string, user: { id: string; email: string }) {
-  return db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(async (tx) => {
     const [inv] = await tx
       .select()
       .from(invitations)
@@ -354,8 +350,7 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
 
 /** After an e-mail is verified: join every open invitation sent to it. */
 export async function acceptOpenInvitationsFor(userId: string, email: string): Promise<number> {
-  return db().transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(async (tx) => {
     const open = await tx
       .select()
       .from(invitations)
