@@ -2,11 +2,12 @@ import { data as dataResponse } from "@remix-run/node";
 import { z } from "zod";
 import { can } from "~/lib/permissions";
 import { redirectWithToast } from "./http/flash";
+import { firstIssue } from "./http/forms";
 import { createCard } from "./projects/board";
 import { BoardError } from "./projects/errors";
 import { getProject } from "./projects/projects";
 import { requireMember } from "./workspaces";
-import { readOnlyMessage, readOnlyReason } from "./workspaces/limits";
+import { assertWritable } from "./workspaces/limits";
 import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { db, schema } from "./db";
 import { listActivity } from "./projects/activity";
@@ -104,17 +105,15 @@ export async function dashboardAction(request: Request) {
   }
   const parsed = quickCreateSchema.safeParse(values);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return dataResponse({ ok: false as const, field: String(issue.path[0]), message: issue.message, values }, { status: 400 });
-  }
-  const reason = await readOnlyReason(db(), member.workspace.id);
-  if (reason) return dataResponse({ ok: false as const, message: readOnlyMessage(reason), values }, { status: 403 });
-  const project = await getProject(member.workspace.id, parsed.data.projectId);
-  const columnId = project ? await quickCreateColumn(member.workspace.id, project.id) : null;
-  if (!project || !columnId) {
-    return dataResponse({ ok: false as const, field: "projectId", message: "That project was not found.", values }, { status: 404 });
+    return dataResponse({ ok: false as const, ...firstIssue(parsed.error), values }, { status: 400 });
   }
   try {
+    await assertWritable(db(), member.workspace.id);
+    const project = await getProject(member.workspace.id, parsed.data.projectId);
+    const columnId = project ? await quickCreateColumn(member.workspace.id, project.id) : null;
+    if (!project || !columnId) {
+      return dataResponse({ ok: false as const, field: "projectId", message: "That project was not found.", values }, { status: 404 });
+    }
     const card = await createCard({ workspaceId: member.workspace.id, projectId: project.id, actorId: member.user.id }, { columnId, title: parsed.data.title });
     return redirectWithToast(
       "/dashboard",

@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeEmail, validateNewPasswordForm } from "~/lib/auth-validation";
@@ -7,6 +6,7 @@ import { hashPassword, verifyPassword } from "../auth/password";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db, schema } from "../db";
 import { redirectWithToast } from "../http/flash";
+import { firstIssue, formFailure as fail, stringFields } from "../http/forms";
 import { appLink, MailError, sendMail } from "../mail";
 import { hit, retryMessage } from "../rate-limit";
 
@@ -42,8 +42,6 @@ const profileIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out-session"), sessionId: z.string() }),
 ]);
 
-type Failure = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> };
-const fail = (status: number, f: Omit<Failure, "ok">) => data<Failure>({ ok: false, ...f }, { status });
 
 export async function profileLoader(request: Request) {
   const user = await requireUser(request);
@@ -89,12 +87,11 @@ export async function profileAction(request: Request) {
   const user = await requireUser(request);
   const current = await getSession(request);
   const form = await request.formData();
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = stringFields(form);
   const safeValues = { ...values, currentPassword: "", password: "", confirmPassword: "" };
   const parsed = profileIntent.safeParse(values);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(400, { intent: values.intent ?? "unknown", message: issue.message, field: String(issue.path[0] ?? ""), values: safeValues });
+    return fail(400, { intent: values.intent ?? "unknown", ...firstIssue(parsed.error), values: safeValues });
   }
   const input = parsed.data;
   switch (input.intent) {

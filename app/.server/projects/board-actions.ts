@@ -22,6 +22,7 @@ import {
   updateCard,
   updateColumn,
 } from "./board";
+import { firstIssue, stringFields } from "../http/forms";
 import { BoardError } from "./errors";
 import { deleteProject, getProject, setProjectArchived, updateProject } from "./projects";
 
@@ -140,19 +141,16 @@ export function parseBoardIntent(form: FormData):
   const raw = Object.fromEntries(form);
   const parsed = boardIntentSchema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path[0] ? String(issue.path[0]) : undefined;
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (typeof v === "string") values[k] = v;
+  const { field, message } = firstIssue(parsed.error);
   return {
     ok: false,
     result: {
       ok: false,
       intent: typeof raw.intent === "string" ? raw.intent : "unknown",
       status: 400,
-      message: field === "intent" ? "Unknown action." : issue.message,
-      field,
-      values,
+      message: field === "intent" ? "Unknown action." : message,
+      field: field || undefined,
+      values: stringFields(form),
     },
   };
 }

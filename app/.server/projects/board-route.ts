@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { can } from "~/lib/permissions";
 import { redirectWithToast } from "../http/flash";
+import { stringFields } from "../http/forms";
 import { requireMember } from "../workspaces";
 import { isApiClient, recordApiCall } from "../workspaces/api-usage";
 import { listActivity } from "./activity";
@@ -82,15 +83,10 @@ export async function boardAction(request: Request, projectId: string | undefine
   const form = await request.formData();
   const parsed = parseBoardIntent(form);
   if (!parsed.ok) return data(parsed.result, { status: parsed.result.ok ? 200 : parsed.result.status });
-  const values: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === "string") values[k] = v;
-  const result = await runBoardIntent(member, project.id, parsed.value, values);
+  const result = await runBoardIntent(member, project.id, parsed.value, stringFields(form));
   if (!result.ok) return data(result, { status: result.status });
   const url = new URL(request.url);
   if (parsed.value.intent === "delete-card") url.searchParams.delete("task");
-  if (parsed.value.intent === "create-card" && result.cardId && !url.searchParams.has("task")) {
-    // stay on the board; the new card is visible in its column
-  }
   const back = result.redirectTo ?? `${url.pathname}${url.search}`;
   if (result.message || result.warning) {
     return redirectWithToast(back, [

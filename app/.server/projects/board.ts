@@ -744,15 +744,13 @@ export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: s
         .from(cards)
         .where(eq(cards.columnId, col.id))
         .orderBy(asc(cards.position), asc(cards.id));
-      let prev = await lastKeyIn(tx, target.id);
-      const keys = keysBetween(prev, null, moving.length);
+      const keys = keysBetween(await lastKeyIn(tx, target.id), null, moving.length);
       for (let i = 0; i < moving.length; i++) {
         await tx
           .update(cards)
           .set({ columnId: target.id, position: keys[i]!, version: sql`${cards.version} + 1`, ...lifecycleTimes(target.stateGroup, moving[i]!) })
           .where(eq(cards.id, moving[i]!.id));
       }
-      prev = keys.at(-1) ?? prev;
     }
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
     await recordActivity(tx, { workspaceId: ctx.workspaceId, projectId: ctx.projectId, actorId: ctx.actorId, action: "column.deleted", oldValue: col.name });

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { can } from "~/lib/permissions";
 import { redirectWithToast } from "../http/flash";
+import { firstIssue, stringFields } from "../http/forms";
 import { requireMember } from "../workspaces";
 import { usageOf, planOf } from "../workspaces/limits";
 import { db } from "../db";
@@ -41,7 +42,7 @@ export async function projectsLoader(request: Request) {
 export async function projectsAction(request: Request) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = stringFields(form);
   if (intent === "restore-project") {
     const member = await requireMember(request, "project.archive");
     const parsed = restoreSchema.safeParse(values);
@@ -58,8 +59,7 @@ export async function projectsAction(request: Request) {
   const member = await requireMember(request, "project.create");
   const parsed = createSchema.safeParse(values);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return data({ ok: false as const, field: String(issue.path[0] ?? ""), message: issue.message, values }, { status: 400 });
+    return data({ ok: false as const, ...firstIssue(parsed.error), values }, { status: 400 });
   }
   try {
     const project = await createProject(member.workspace.id, member.user.id, parsed.data);

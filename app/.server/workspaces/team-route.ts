@@ -5,6 +5,7 @@ import { normalizeEmail } from "~/lib/auth-validation";
 import { assignableRoles, can, ROLES } from "~/lib/permissions";
 import { db, schema } from "../db";
 import { redirectWithToast } from "../http/flash";
+import { firstIssue, formFailure as fail, stringFields } from "../http/forms";
 import { MailError } from "../mail";
 import { assignedWork } from "../dashboard";
 import { listActivity } from "../projects/activity";
@@ -27,8 +28,6 @@ const teamIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave") }),
 ]);
 
-type Failure = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> };
-const fail = (status: number, f: Omit<Failure, "ok">) => data<Failure>({ ok: false, ...f }, { status });
 
 export async function teamLoader(request: Request) {
   const member = await requireMember(request, "members.view");
@@ -58,11 +57,10 @@ export async function teamLoader(request: Request) {
 export async function teamAction(request: Request, back = "/team") {
   const member = await getMemberContext(request);
   const form = await request.formData();
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = stringFields(form);
   const parsed = teamIntent.safeParse(values);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(400, { intent: values.intent ?? "unknown", message: issue.message, field: String(issue.path[0] ?? ""), values });
+    return fail(400, { intent: values.intent ?? "unknown", ...firstIssue(parsed.error), values });
   }
   const input = parsed.data;
   try {
@@ -154,11 +152,10 @@ export async function settingsLoader(request: Request) {
 export async function settingsAction(request: Request) {
   const member = await getMemberContext(request);
   const form = await request.formData();
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = stringFields(form);
   const parsed = settingsIntent.safeParse(values);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(400, { intent: values.intent ?? "unknown", message: issue.message, field: String(issue.path[0] ?? ""), values });
+    return fail(400, { intent: values.intent ?? "unknown", ...firstIssue(parsed.error), values });
   }
   const input = parsed.data;
   if (input.intent === "create-workspace") {
