@@ -69,6 +69,28 @@ export async function assertWritable(tx: Db, workspaceId: string): Promise<void>
   if (reason) throw new BoardError(403, readOnlyMessage(reason));
 }
 
+/**
+ * Accepting an invitation: the invitation already held a seat, so only members are
+ * counted. This refuses only when the workspace has no room for one more member
+ * (its plan was downgraded below its usage since the invitation was sent) or is
+ * read-only. The message speaks to the invitee, who cannot change the plan.
+ */
+export async function assertCanJoin(tx: Db, workspaceId: string): Promise<void> {
+  const reason = await readOnlyReason(tx, workspaceId);
+  if (reason) {
+    throw new BoardError(403, "This workspace is read-only for now, so no one can join it. Ask its owner to choose a plan; your invitation stays valid until it expires.");
+  }
+  const { limits, name } = await planOf(tx, workspaceId);
+  if (limits.users === null) return;
+  const [m] = await tx.select({ n: count() }).from(schema.memberships).where(eq(schema.memberships.workspaceId, workspaceId));
+  if (Number(m?.n ?? 0) >= limits.users) {
+    throw new BoardError(
+      403,
+      `This workspace has no free seat: the ${name} plan includes ${limits.users} members. Ask its owner to upgrade the plan or free a seat; your invitation stays valid until it expires.`,
+    );
+  }
+}
+
 /** Throws a 403 with a message naming the plan and the limit when one more would exceed it (or the workspace is read-only). */
 export async function assertCanAdd(tx: Db, workspaceId: string, resource: LimitedResource): Promise<void> {
   await assertWritable(tx, workspaceId);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addMember, authedRequest, makeOwner, makeUser } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
@@ -125,6 +125,47 @@ describe("team", () => {
     for (let i = 0; i < 5; i++) await createProject(workspace.id, user.id, { name: `P${i}` });
     await expect(createProject(workspace.id, user.id, { name: "P6" })).rejects.toMatchObject({
       message: expect.stringContaining("The Starter plan includes 5 active projects"),
+    });
+  });
+});
+
+describe("accepting an invitation after a downgrade", () => {
+  beforeEach(async () => {
+    await resetDb();
+    resetMailForTests();
+  });
+
+  it("waits for a free seat when the plan now has fewer seats than members; the invitation stays open", async () => {
+    const { user, workspace } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "late@example.test", "member");
+    for (const role of ["member", "member"] as const) await addMember(workspace.id, (await makeUser()).id, role);
+    // Three members now; the workspace moves to Starter (3 seats) while the invitation is pending.
+    await db().update(schema.workspaces).set({ planId: "starter" }).where(eq(schema.workspaces.id, workspace.id));
+    const late = await makeUser({ email: "late@example.test" });
+    const token = tokenFromMail("late@example.test");
+    await expect(acceptInvitation(token, late)).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining("the Starter plan includes 3 members"),
+    });
+    // Verifying an e-mail does not push past the plan either.
+    expect(await acceptOpenInvitationsFor(late.id, late.email)).toBe(0);
+    expect((await findInvitation(token))?.state).toBe("open");
+
+    // A seat frees up: the same link works.
+    const [other] = await db().select().from(schema.memberships).where(and(eq(schema.memberships.workspaceId, workspace.id), eq(schema.memberships.role, "member")));
+    await removeMember(ctx, other!.userId);
+    await expect(acceptInvitation(token, late)).resolves.toMatchObject({ workspaceId: workspace.id });
+  });
+
+  it("refuses to join a read-only workspace", async () => {
+    const { user, workspace } = await makeOwner();
+    await inviteMember(await ctxFor(user.id), "ro@example.test", "viewer");
+    await db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, workspace.id));
+    const ro = await makeUser({ email: "ro@example.test" });
+    await expect(acceptInvitation(tokenFromMail("ro@example.test"), ro)).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining("read-only"),
     });
   });
 });

@@ -6,7 +6,7 @@ import { appLink, sendMail } from "../mail";
 import { recordActivity } from "../projects/activity";
 import { BoardError } from "../projects/errors";
 import { isUuid } from "../projects/projects";
-import { assertCanAdd } from "./limits";
+import { assertCanAdd, assertCanJoin } from "./limits";
 import type { MemberContext } from "./index";
 
 const { memberships, users, invitations, workspaces, cardAssignees } = schema;
@@ -324,6 +324,7 @@ export async function acceptInvitation(token: string, user: { id: string; email:
     if (inv.email !== user.email.toLowerCase()) {
       throw new BoardError(403, `This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
     }
+    await assertCanJoin(tx, inv.workspaceId);
     await joinWorkspace(tx, inv, user.id);
     return { workspaceId: inv.workspaceId };
   });
@@ -363,8 +364,22 @@ export async function acceptOpenInvitationsFor(userId: string, email: string): P
         ),
       )
       .for("update");
-    for (const inv of open) await joinWorkspace(tx, inv, userId);
-    return open.length;
+    let joined = 0;
+    for (const inv of open) {
+      // A workspace without room (or read-only) keeps the invitation open: the
+      // invite link explains why, and it can be accepted once there is a seat.
+      const room = await assertCanJoin(tx, inv.workspaceId).then(
+        () => true,
+        (e: unknown) => {
+          if (e instanceof BoardError) return false;
+          throw e;
+        },
+      );
+      if (!room) continue;
+      await joinWorkspace(tx, inv, userId);
+      joined++;
+    }
+    return joined;
   });
 }
 
