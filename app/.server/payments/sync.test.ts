@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { checkoutInput, planIdOf, subscriptionRowsOf } from "../../../tests/support/billing";
 import { resetDb } from "../../../tests/support/db";
 import { makeOwner } from "../../../tests/support/factories";
+import pg from "pg";
+import { driver } from "../db";
 import { completeLocalCheckout, createLocalProvider } from "./local";
 import { normaliseStatus, type PaymentProvider, type ProviderSubscription } from "./provider";
 import { currentOf, ensureCustomer, syncSubscription } from "./sync";
@@ -66,6 +68,42 @@ describe("syncSubscription", () => {
     const rows = await subscriptionRowsOf(workspace.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("canceled");
+  });
+
+  it("on Postgres, waits for a sync of the same customer running in another app process", async () => {
+    const local = createLocalProvider();
+    const { user, workspace } = await makeOwner();
+    const customerId = await ensureCustomer(workspace.id, { email: user.email }, local);
+    const session = await local.createCheckoutSession(checkoutInput(customerId, await local.resolvePriceId("starter", "month")));
+    await completeLocalCheckout(session.id);
+    const d = driver();
+    if (d.kind !== "postgres") {
+      // PGlite is one process: the in-process chain is the whole story (see the test above).
+      await expect(syncSubscription(customerId, local)).resolves.toMatchObject({ workspaceId: workspace.id });
+      return;
+    }
+    // "Another process": a separate connection holding the same advisory lock.
+    const other = new pg.Client({ connectionString: d.url });
+    await other.connect();
+    try {
+      const key = `billing-sync:local:${customerId}`;
+      await other.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
+      let settled = false;
+      const sync = syncSubscription(customerId, local).finally(() => {
+        settled = true;
+      });
+      // It is waiting on the lock (visible in pg_locks), and has written nothing.
+      await expect
+        .poll(async () => (await other.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n)
+        .toBe(1);
+      expect(settled).toBe(false);
+      expect(await planIdOf(workspace.id)).not.toBe("starter");
+      await other.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+      await expect(sync).resolves.toMatchObject({ workspaceId: workspace.id });
+      expect(await planIdOf(workspace.id)).toBe("starter");
+    } finally {
+      await other.end();
+    }
   });
 
   it("leaves an unknown customer alone and keeps the plan before any purchase", async () => {

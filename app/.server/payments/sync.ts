@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db, schema, type Db } from "../db";
+import { db, driver, schema, transaction, type Db } from "../db";
 import type { SubscriptionStatus } from "../db/schema-billing";
 import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
 
@@ -55,8 +55,10 @@ export function currentOf<T extends { status: SubscriptionStatus; created?: Date
 
 export type SyncResult = { workspaceId: string; current: SubscriptionRecord | null };
 
-// Syncs of one customer run one after another in this process, so the one that
-// started last (and so read the newest state) also writes last.
+// Syncs of one customer run one after another, so the one that started last (and
+// so read the newest state) also writes last: in this process through a promise
+// chain, and across processes sharing a Postgres server through an advisory lock
+// held for the whole sync. (PGlite lives in one process, so the chain suffices.)
 const running = new Map<string, Promise<unknown>>();
 
 /** Reads `customerId`'s subscriptions from the provider and stores them; null for an unknown customer. */
@@ -64,13 +66,27 @@ export async function syncSubscription(customerId: string, provider?: PaymentPro
   const p = provider ?? (await paymentProvider());
   const key = `${p.name}:${customerId}`;
   const previous = running.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => syncNow(customerId, p));
+  const next = previous.catch(() => undefined).then(() => acrossProcesses(`billing-sync:${key}`, () => syncNow(customerId, p)));
   running.set(key, next);
   try {
     return await next;
   } finally {
     if (running.get(key) === next) running.delete(key);
   }
+}
+
+/**
+ * Runs `fn` while holding a Postgres advisory lock on `key`. The lock lives in a
+ * transaction of its own that does nothing else; `fn` does its work on other
+ * connections of the pool, so the provider's network call is never inside a
+ * writing transaction.
+ */
+async function acrossProcesses<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  if (driver().kind !== "postgres") return fn();
+  return transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    return fn();
+  });
 }
 
 async function syncNow(customerId: string, p: PaymentProvider): Promise<SyncResult | null> {
