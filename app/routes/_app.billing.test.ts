@@ -158,6 +158,28 @@ describe("test-mode portal", () => {
     expect((await overview(user.id)).status).toBe("canceled");
   });
 
+  it("leads back to the session's return URL when it is on this origin, else to /billing", async () => {
+    const { user, sessionId } = await startCheckout("starter", "month");
+    await completeLocalCheckout(sessionId);
+    const [customer] = await db().select().from(schema.billingCustomers);
+    const load = async (ret?: string) => {
+      const q = new URLSearchParams({ customer: customer!.customerId, ...(ret === undefined ? {} : { return: ret }) });
+      return (await portalLoader(args(await authedRequest(user.id, `/billing/test-mode/portal?${q}`)))).returnTo;
+    };
+    expect(await load("http://localhost:3000/settings?tab=usage")).toBe("/settings?tab=usage");
+    expect(await load()).toBe("/billing");
+    expect(await load("https://evil.example/billing")).toBe("/billing");
+    expect(await load("//evil.example/")).toBe("/billing");
+    expect(await load("javascript:alert(1)")).toBe("/billing");
+
+    // After a change, the portal keeps its return URL.
+    const q = new URLSearchParams({ customer: customer!.customerId, return: "http://localhost:3000/settings" });
+    const res = (await portalAction(
+      args(formRequest(await authedRequest(user.id, `/billing/test-mode/portal?${q}`), { intent: "change", planId: "professional", interval: "month" })),
+    )) as Response;
+    expect(new URL(res.headers.get("Location")!, "http://localhost:3000").searchParams.get("return")).toBe("/settings");
+  });
+
   it("is a 404 for a customer that is not the workspace's", async () => {
     const { user } = await makeOwner();
     const req = await authedRequest(user.id, "/billing/test-mode/portal?customer=cus_local_someone_else");

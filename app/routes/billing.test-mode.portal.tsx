@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Test-mode billing portal · A
 const fieldset = "mt-6 border-t border-slate-200 pt-6";
 
 export default function TestModePortal() {
-  const { subscription: sub } = useLoaderData<typeof loader>();
+  const { subscription: sub, returnTo } = useLoaderData<typeof loader>();
   const live = sub && sub.status !== "canceled";
   return (
     <TestModeFrame title="Billing portal (test mode)">
@@ -85,7 +85,7 @@ export default function TestModePortal() {
         </>
       ) : null}
       <p className={fieldset}>
-        <Link to="/billing" className="font-medium text-brand-700 underline">
+        <Link to={returnTo} className="font-medium text-brand-700 underline">
           Back to billing
         </Link>
       </p>

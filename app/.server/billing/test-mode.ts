@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getPlan, priceFor } from "~/lib/plans";
+import { safeRedirect } from "../auth/session";
 import { redirectWithToast } from "../http/flash";
 import {
   changeLocalPlan,
@@ -12,6 +13,7 @@ import {
 import { paymentProvider } from "../payments/provider";
 import { currentOf, syncSubscription } from "../payments/sync";
 import { requireMember } from "../workspaces";
+import { appOrigin } from "./checkout";
 import { customerOf } from "./overview";
 
 /**
@@ -65,18 +67,37 @@ export async function testCheckoutAction(request: Request, id: string | undefine
   throw data({ message: "Unknown action" }, { status: 400 });
 }
 
+/**
+ * Where "Back to billing" leads: the portal session's return URL, like Stripe's
+ * portal, but only when it is on this app's origin (anything else falls back to
+ * /billing, so the page cannot be used to send someone elsewhere).
+ */
+export function portalReturnPath(returnUrl: string | null): string {
+  if (!returnUrl) return "/billing";
+  try {
+    const url = new URL(returnUrl, appOrigin());
+    if (url.origin !== appOrigin()) return "/billing";
+    return safeRedirect(url.pathname + url.search + url.hash, "/billing");
+  } catch {
+    return "/billing";
+  }
+}
+
 async function portalState(request: Request) {
-  const customerId = await requireLocalCustomer(request, new URL(request.url).searchParams.get("customer"));
+  const params = new URL(request.url).searchParams;
+  const customerId = await requireLocalCustomer(request, params.get("customer"));
+  const returnTo = portalReturnPath(params.get("return"));
   const provider = await paymentProvider();
   const current = currentOf(await provider.listSubscriptions(customerId));
-  return { customerId, provider, current };
+  return { customerId, provider, current, returnTo };
 }
 
 export async function testPortalLoader(request: Request) {
-  const { customerId, current } = await portalState(request);
+  const { customerId, current, returnTo } = await portalState(request);
   const plan = current?.planId ? getPlan(current.planId) : undefined;
   return {
     customerId,
+    returnTo,
     subscription:
       current && plan
         ? {
@@ -102,8 +123,8 @@ const portalForm = z.discriminatedUnion("intent", [
 ]);
 
 export async function testPortalAction(request: Request) {
-  const { customerId, provider, current } = await portalState(request);
-  const back = `/billing/test-mode/portal?${new URLSearchParams({ customer: customerId })}`;
+  const { customerId, provider, current, returnTo } = await portalState(request);
+  const back = `/billing/test-mode/portal?${new URLSearchParams({ customer: customerId, return: returnTo })}`;
   const parsed = portalForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirectWithToast(back, { title: "Choose a plan and an interval", variant: "error" }, { status: 303 });
   if (!current || current.status === "canceled") {
