@@ -190,6 +190,35 @@ test.describe("board behaviour with JavaScript", () => {
   });
 });
 
+test.describe("board messages while the board changes live", () => {
+  test("an error stays on screen when a teammate's change arrives", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Mira Message" });
+    const boardUrl = await createProject(page, "Live messages");
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-state=live]")).toBeVisible();
+
+    const input = page.getByLabel("New card in Backlog");
+    await input.fill("   ");
+    await input.press("Enter");
+    await expect(page.getByRole("alert")).toHaveText("Give the card a title.");
+
+    // Someone else adds a card: the board revalidates live, and the message stays.
+    const todo = await column(page, "To do").getAttribute("data-column-id");
+    const res = await page.request.post(boardUrl, {
+      form: { intent: "create-card", columnId: todo!, title: "Added elsewhere" },
+      headers: { Origin: new URL(boardUrl).origin },
+    });
+    expect(res.ok()).toBe(true);
+    await expect(column(page, "To do").getByRole("link", { name: /Added elsewhere/ })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Give the card a title.");
+
+    // Navigating clears it.
+    await column(page, "To do").getByRole("link", { name: /Added elsewhere/ }).click();
+    await expect(page).toHaveURL(/task=/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});
+
 test.describe("boards without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

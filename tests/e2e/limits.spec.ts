@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
-import { expect, test } from "../support/e2e";
+import { expect, test, waitForHydration } from "../support/e2e";
 
 /** Buys a plan in test mode, from the plan picker to /billing?success=true. */
 async function buy(page: Page, plan: "Starter" | "Professional") {
@@ -53,6 +53,7 @@ test("after an immediate cancellation the workspace is read-only and nothing is 
   await expect(page.getByText("Subscription canceled", { exact: true })).toBeVisible();
 
   await page.goto(boardUrl);
+  await waitForHydration(page);
   await expect(page.getByRole("status").filter({ hasText: "This workspace is read-only because its subscription has ended." })).toBeVisible();
   await expect(page.getByRole("link", { name: /Keep me/ })).toBeVisible();
   const add = page.getByLabel("New card in Backlog");

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type LiveState = "connecting" | "live" | "offline";
@@ -7,6 +7,10 @@ export type LiveState = "connecting" | "live" | "offline";
  * Subscribes to the board's server-sent events and revalidates the loader when
  * someone changes the board. EventSource reconnects by itself after a network
  * drop; on reconnect we revalidate once to catch up on what was missed.
+ *
+ * While a navigation or submission is under way, an event waits for it to end:
+ * revalidating then would abort that navigation's loaders, and with them the
+ * flash message its redirect carried ("Card saved.").
  */
 export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; by?: string }) => void): LiveState {
   const revalidator = useRevalidator();
@@ -15,6 +19,18 @@ export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; 
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const [state, setState] = useState<LiveState>("connecting");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const pending = useRef(false);
+
+  useEffect(() => {
+    if (!busy && pending.current) {
+      pending.current = false;
+      revalidate.current();
+    }
+  }, [busy]);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -23,7 +39,10 @@ export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; 
     const source = new EventSource(`/projects/${projectId}/events`);
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => revalidate.current(), 100);
+      timer = setTimeout(() => {
+        if (busyRef.current) pending.current = true;
+        else revalidate.current();
+      }, 100);
     };
     source.addEventListener("open", () => {
       setState("live");
