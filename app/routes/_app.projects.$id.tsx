@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { boardAction, boardLoader } from "~/.server/projects/board-route";
-import { ProjectBoardPage } from "~/components/board/project-board-page";
+import { ProjectBoardPage, type BoardActionData } from "~/components/board/project-board-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { useStickyActionData } from "~/components/ui/use-sticky-action-data";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Atelier` }];
 
@@ -10,7 +11,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => boardLoader(r
 export const action = ({ request, params }: ActionFunctionArgs) => boardAction(request, params.id);
 
 export default function ProjectBoardRoute() {
-  return <ProjectBoardPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <ProjectBoardPage data={useLoaderData<typeof loader>()} actionData={useStickyActionData<BoardActionData>()} />;
 }
 
 export function ErrorBoundary() {
