@@ -67,12 +67,26 @@ test.describe("billing with JavaScript", () => {
 test.describe("billing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("signed out, choosing a plan goes to sign-in, which returns to the picker", async ({ page }) => {
+  test("signed out, choosing a plan goes to sign-in, which returns to the picker", async ({ page, browser }) => {
+    // An account made elsewhere; this browser is signed out.
+    const other = await browser.newContext();
+    const account = await signUpAndVerify(await other.newPage());
+    await other.close();
+
     await page.goto("/pricing?interval=year");
     await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/pricing?interval=year");
     await expect(page.getByText("Please sign in to subscribe to a plan.")).toBeVisible();
+
+    // Signing in on that page returns to the picker, yearly prices still chosen, and checkout starts.
+    await page.getByLabel("Email Address").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/pricing" && url.searchParams.get("interval") === "year");
+    await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
+    await page.waitForURL(/\/billing\/test-mode\/checkout\/cs_local_/);
+    await expect(page.getByText("$278/year")).toBeVisible();
   });
 
   test("the whole purchase in test mode, then cancel at period end and change plan in the portal", async ({ page }) => {
