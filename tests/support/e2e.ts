@@ -5,15 +5,34 @@
  *   import { test, expect, uniqueEmail, waitForMail } from "../support/e2e";
  */
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { closedBetaURL, mailboxURL, oauthURL, type OAuthProvider } from "./e2e-config";
 
 export { expect };
 export { baseURL, closedBetaURL, mailboxURL, oauthURL, adminEmail } from "./e2e-config";
 
-/** Playwright's test; an uncaught exception in the page fails the test that caused it. */
+/**
+ * Playwright's test; an uncaught exception in the page fails the test that caused it.
+ * With JavaScript on, `page.goto` and `page.reload` return once the Remix page has
+ * hydrated, as a person's first click would come after it: a click that lands before
+ * hydration reaches no React handler, which made specs flaky on a loaded machine.
+ */
 export const test = base.extend<{ failOnPageError: void }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const settle = async (response: Response | null) => {
+        const html = (response?.headers()["content-type"] ?? "").includes("text/html");
+        if (html && (await page.evaluate(() => "__remixContext" in window))) await waitForHydration(page);
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => settle(await goto(url, options));
+      page.reload = async (options) => settle(await reload(options));
+    }
+    await use(page);
+  },
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
