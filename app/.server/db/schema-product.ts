@@ -175,8 +175,8 @@ export const cardLabels = pgTable(
   (t) => [primaryKey({ columns: [t.cardId, t.labelId] })],
 );
 
-export const checklistItems = pgTable("checklist_items", {
-  id: uuid("id").primaryKey().defaultRandom(),
+/** The tenancy columns of a row that belongs to one card (its checklist, comments, files); a fresh set per table. */
+export const cardOwned = () => ({
   workspaceId: uuid("workspace_id")
     .notNull()
     .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -186,6 +186,11 @@ export const checklistItems = pgTable("checklist_items", {
   projectId: uuid("project_id")
     .notNull()
     .references(() => projects.id, { onDelete: "cascade" }),
+});
+
+export const checklistItems = pgTable("checklist_items", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  ...cardOwned(),
   text: text("text").notNull(),
   done: boolean("done").notNull().default(false),
   position: orderKey("position").notNull(),
@@ -194,15 +199,7 @@ export const checklistItems = pgTable("checklist_items", {
 
 export const comments = pgTable("comments", {
   id: uuid("id").primaryKey().defaultRandom(),
-  workspaceId: uuid("workspace_id")
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
-  cardId: uuid("card_id")
-    .notNull()
-    .references(() => cards.id, { onDelete: "cascade" }),
-  projectId: uuid("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  ...cardOwned(),
   authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
   body: text("body").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),

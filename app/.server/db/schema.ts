@@ -111,3 +111,6 @@ export * from "./schema-product";
 
 // Billing tables (subscriptions, webhook events, the local payment provider).
 export * from "./schema-billing";
+
+// Card attachments and the embedded file store's bytes.
+export * from "./schema-files";

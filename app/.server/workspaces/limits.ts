@@ -1,4 +1,5 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { BYTES_PER_GB } from "~/lib/file-size";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
 import { currentSubscription } from "../payments/sync";
@@ -99,4 +100,40 @@ export async function assertCanAdd(tx: Db, workspaceId: string, resource: Limite
   if (limit === null) return;
   const usage = await usageOf(tx, workspaceId);
   if (usage[resource] >= limit) throw new BoardError(403, limitMessage(name, resource, limit));
+}
+
+// Storage: the recorded sizes of the workspace's attachments against the plan's storageGb.
+
+/** Bytes the workspace's files take: SUM(size_bytes) of its attachments (metadata only, no bytes read). */
+export async function storageUsedBytes(tx: Db, workspaceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(${schema.cardAttachments.sizeBytes}), 0)` })
+    .from(schema.cardAttachments)
+    .where(eq(schema.cardAttachments.workspaceId, workspaceId));
+  return Number(row?.bytes ?? 0);
+}
+
+export function storageLimitMessage(planName: string, limitGb: number): string {
+  return `The ${planName} plan includes ${limitGb} GB of storage. Upgrade your plan to add more, or delete files you no longer need.`;
+}
+
+/** Advisory lock class for storage; the second key is the workspace id's hash. */
+const STORAGE_LOCK = 727_274_002;
+
+/**
+ * Serialises the uploads of one workspace until the calling transaction ends, so two
+ * uploads cannot both pass assertCanStore against the same remaining room. Take it
+ * first in the upload's transaction, then assertCanStore, then insert the row.
+ */
+export async function lockWorkspaceStorage(tx: Db, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(STORAGE_LOCK))}, hashtext(${workspaceId}))`);
+}
+
+/** Throws a 403 naming the plan and its storage when `bytes` more would exceed it (or the workspace is read-only). */
+export async function assertCanStore(tx: Db, workspaceId: string, bytes: number): Promise<void> {
+  await assertWritable(tx, workspaceId);
+  const { limits, name } = await planOf(tx, workspaceId);
+  if (limits.storageGb === null) return;
+  const used = await storageUsedBytes(tx, workspaceId);
+  if (used + bytes > limits.storageGb * BYTES_PER_GB) throw new BoardError(403, storageLimitMessage(name, limits.storageGb));
 }
