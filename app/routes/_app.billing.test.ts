@@ -45,7 +45,7 @@ describe("/billing", () => {
     expect(o.usage.map((u) => [u.label, u.used, u.limit])).toEqual([
       ["Projects", 0, 25],
       ["Members (including pending invitations)", 1, 10],
-      ["Storage", 0, 50],
+      ["Storage", 0, 50 * 1024 ** 3],
       ["API calls this month", 0, 10_000],
     ]);
   });

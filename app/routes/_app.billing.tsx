@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { ScreenHeader, screenMeta } from "~/components/shell/screen";
 import { buttonClass } from "~/components/ui/button-styles";
 import { formatDate } from "~/lib/billing-text";
+import { formatBytes } from "~/lib/file-size";
 
 export const meta: MetaFunction = screenMeta("Billing");
 
@@ -168,16 +169,15 @@ function Usage({ rows, planName }: { rows: UsageRow[]; planName: string }) {
       </h2>
       <ul className="mt-4 space-y-4 text-sm">
         {rows.map((row) => {
-          const unit = row.unit ?? "";
-          const limitText = row.limit === null ? "Unlimited" : `${row.limit.toLocaleString("en-US")}${unit}`;
+          const amount = (n: number) => (row.bytes ? formatBytes(n) : n.toLocaleString("en-US"));
+          const limitText = row.limit === null ? "Unlimited" : amount(row.limit);
           const percent = row.limit ? Math.min(100, Math.round((row.used / row.limit) * 100)) : 0;
           return (
             <li key={row.label}>
               <div className="flex justify-between gap-4">
                 <span className="text-slate-700">{row.label}</span>
                 <span className="font-medium text-slate-900">
-                  {row.used.toLocaleString("en-US")}
-                  {unit} of {limitText}
+                  {amount(row.used)} of {limitText}
                 </span>
               </div>
               {row.limit !== null ? (

@@ -233,6 +233,9 @@ test.describe("boards without JavaScript", () => {
     await page.getByRole("button", { name: "Move card", exact: true }).click();
     await expect(page.getByText("Moved to Review.")).toBeVisible();
     await expect(column(page, "Review").getByRole("link", { name: /Works without scripts/ })).toBeVisible();
+    // Without JavaScript the message can still be dismissed (a CSS-only control).
+    await page.getByRole("region", { name: "Messages" }).getByRole("checkbox", { name: "Dismiss message" }).check();
+    await expect(page.getByText("Moved to Review.")).toBeHidden();
 
     // Bad input gets a message and a 4xx, and nothing saved is lost.
     await page.evaluate(() => document.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));

@@ -12,14 +12,16 @@ import { listLocalInvoices } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
 import { currentSubscription, syncSubscription } from "../payments/sync";
 import { requireMember } from "../workspaces";
-import { planOf, usageOf } from "../workspaces/limits";
+import { planOf, storageUsedBytes, usageOf } from "../workspaces/limits";
+import { BYTES_PER_GB } from "~/lib/file-size";
 import { appOrigin } from "./checkout";
 
 /**
  * /billing: the workspace's plan, subscription, usage and invoices. Owners manage
  * (portal, cancel), admins view, everyone else gets a 403.
  */
-export type UsageRow = { label: string; used: number; limit: number | null; unit?: string };
+/** `used` and `limit` count items, or bytes when `bytes` is set (shown as "12.4 MB of 5 GB"). */
+export type UsageRow = { label: string; used: number; limit: number | null; bytes?: boolean };
 
 export type InvoiceRow = { id: string; date: string; amount: number; currency: string; status: string };
 
@@ -57,7 +59,12 @@ export async function billingOverview(request: Request) {
   const usageRows: UsageRow[] = [
     { label: "Projects", used: usage.projects, limit: plan.limits.projects },
     { label: "Members (including pending invitations)", used: usage.members, limit: plan.limits.users },
-    { label: "Storage", used: 0, limit: plan.limits.storageGb, unit: "GB" },
+    {
+      label: "Storage",
+      used: await storageUsedBytes(db(), workspace.id),
+      limit: plan.limits.storageGb === null ? null : plan.limits.storageGb * BYTES_PER_GB,
+      bytes: true,
+    },
     { label: "API calls this month", used: await apiCallsThisMonth(workspace.id), limit: plan.limits.apiCalls },
   ];
 

@@ -5,6 +5,7 @@ import { PRIORITIES, STATE_GROUPS } from "../db/schema-product";
 import { db } from "../db";
 import type { MemberContext } from "../workspaces";
 import { assertWritable } from "../workspaces/limits";
+import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import {
   addChecklistItem,
   addColumn,
@@ -44,6 +45,10 @@ const dueDate = z.preprocess(
     .nullable(),
 );
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+/** The form's file input: a file with a name (an empty input posts a nameless, empty one). */
+const uploadedFile = z.custom<File>((v) => v instanceof Blob && typeof (v as File).name === "string" && (v as File).name !== "", {
+  message: "Choose a file to upload.",
+});
 const columnName = z
   .string()
   .trim()
@@ -84,6 +89,8 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-checklist-item"), cardId: id, text: z.string().trim().min(1, { message: "Write the item first." }).max(300) }),
   z.object({ intent: z.literal("toggle-checklist-item"), cardId: id, itemId: id, done: checkbox }),
   z.object({ intent: z.literal("remove-checklist-item"), cardId: id, itemId: id }),
+  z.object({ intent: z.literal("upload-attachment"), cardId: id, file: uploadedFile }),
+  z.object({ intent: z.literal("delete-attachment"), cardId: id, attachmentId: id }),
   z.object({ intent: z.literal("add-comment"), cardId: id, body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000) }),
   z.object({ intent: z.literal("add-column"), name: columnName, stateGroup: z.enum(STATE_GROUPS).default("unstarted") }),
   z.object({
@@ -120,6 +127,8 @@ const PERMISSION: Record<BoardIntent["intent"], Action> = {
   "add-checklist-item": "card.update",
   "toggle-checklist-item": "card.update",
   "remove-checklist-item": "card.update",
+  "upload-attachment": "card.update",
+  "delete-attachment": "card.update",
   "add-comment": "comment.create",
   "add-column": "board.manage_columns",
   "update-column": "board.manage_columns",
@@ -132,7 +141,7 @@ const PERMISSION: Record<BoardIntent["intent"], Action> = {
 };
 
 export type BoardActionResult =
-  | { ok: true; intent: string; message?: string; warning?: string | null; redirectTo?: string; cardId?: string }
+  | { ok: true; intent: string; message?: string; warning?: string | null; redirectTo?: string; cardId?: string; attachmentId?: string }
   | { ok: false; intent: string; status: number; message: string; field?: string; values?: Record<string, string> };
 
 export function parseBoardIntent(form: FormData):
@@ -201,6 +210,14 @@ export async function runBoardIntent(member: MemberContext, projectId: string, i
       case "remove-checklist-item":
         await setChecklistItem(ctx, intent.cardId, intent.itemId, { remove: true });
         return { ok: true, intent: intent.intent, cardId: intent.cardId };
+      case "upload-attachment": {
+        const file = await uploadAttachment(ctx, intent.cardId, intent.file);
+        return { ok: true, intent: intent.intent, message: `Attached ${file.fileName}.`, cardId: intent.cardId, attachmentId: file.id };
+      }
+      case "delete-attachment": {
+        const file = await deleteAttachment(ctx, intent.cardId, intent.attachmentId);
+        return { ok: true, intent: intent.intent, message: `Deleted ${file.fileName}.`, cardId: intent.cardId };
+      }
       case "add-comment":
         await addComment(ctx, intent.cardId, intent.body);
         return { ok: true, intent: intent.intent, message: "Comment added.", cardId: intent.cardId };

@@ -4,10 +4,12 @@ import { redirectWithToast } from "../http/flash";
 import { stringFields } from "../http/forms";
 import { requireMember } from "../workspaces";
 import { isApiClient, recordApiCall } from "../workspaces/api-usage";
+import { listAttachments } from "../files/attachments";
+import { readFormBody } from "../files/upload-form";
 import { listActivity } from "./activity";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "./board";
 import { parseBoardIntent, runBoardIntent } from "./board-actions";
-import { getProject } from "./projects";
+import { getProject, isUuid } from "./projects";
 import { PRIORITIES, type Priority } from "../db/schema-product";
 
 export function filtersFrom(url: URL, userId: string) {
@@ -41,13 +43,14 @@ export async function boardLoader(request: Request, projectId: string | undefine
   const url = new URL(request.url);
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
-  const [board, labels, members, activity, card, cardActivity] = await Promise.all([
+  const [board, labels, members, activity, card, cardActivity, attachments] = await Promise.all([
     loadBoard(member.workspace.id, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member.workspace.id, project.id),
     workspaceMembers(member.workspace.id),
     listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),
     taskId ? cardDetail(member.workspace.id, project.id, taskId) : Promise.resolve(null),
     taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
+    isUuid(taskId) ? listAttachments(member.workspace.id, project.id, taskId) : Promise.resolve([]),
   ]);
   if (taskId && !card) {
     throw data({ message: "This card does not exist, or it was deleted." }, { status: 404 });
@@ -58,7 +61,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     labels,
     members,
     activity,
-    card,
+    card: card ? { ...card, attachments } : null,
     cardActivity,
     filters: values,
     me: member.user.id,
@@ -80,7 +83,10 @@ export async function boardLoader(request: Request, projectId: string | undefine
  */
 export async function boardAction(request: Request, projectId: string | undefined) {
   const { member, project } = await requireProject(request, projectId);
-  const form = await request.formData();
+  const body = await readFormBody(request);
+  // Only the attachment form posts multipart, so a body too large to read is its failure.
+  if (!body.ok) return data({ ok: false, intent: "upload-attachment", status: body.status, message: body.message, field: "file" }, { status: body.status });
+  const form = body.form;
   const parsed = parseBoardIntent(form);
   if (!parsed.ok) return data(parsed.result, { status: parsed.result.ok ? 200 : parsed.result.status });
   const result = await runBoardIntent(member, project.id, parsed.value, stringFields(form));
@@ -132,7 +138,9 @@ export async function boardApiAction(request: Request, projectId: string | undef
     form = new FormData();
     for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) form.set(k, String(v));
   } else {
-    form = await request.formData();
+    const body = await readFormBody(request);
+    if (!body.ok) return Response.json({ ok: false, intent: "upload-attachment", status: body.status, message: body.message }, { status: body.status });
+    form = body.form;
   }
   const parsed = parseBoardIntent(form);
   if (!parsed.ok) return Response.json(parsed.result, { status: 400 });

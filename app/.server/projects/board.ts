@@ -3,6 +3,7 @@ import type { BoardCardView, BoardColumnView } from "~/components/board/types";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { db, schema, type Db, transaction } from "../db";
 import { boardTopic, publish } from "../realtime";
+import { attachmentCountsByCard, attachmentKeys, discardFiles } from "../files/attachments";
 import { recordActivity } from "./activity";
 import { BoardError, notFound } from "./errors";
 import { escapeLike, isUuid } from "./projects";
@@ -78,7 +79,7 @@ export async function loadBoard(
       : undefined,
   ];
 
-  const [cardRows, assigneeRows, labelRows, checklistRows, commentRows, totals] = await Promise.all([
+  const [cardRows, assigneeRows, labelRows, checklistRows, commentRows, attachmentRows, totals] = await Promise.all([
     (() => {
       // Rank within each column (and count the matches) in SQL, so only what is shown leaves the database.
       const ranked = d
@@ -137,6 +138,7 @@ export async function loadBoard(
       .from(comments)
       .where(and(eq(comments.projectId, projectId), eq(comments.workspaceId, workspaceId)))
       .groupBy(comments.cardId),
+    attachmentCountsByCard(d, workspaceId, projectId),
     d
       .select({ columnId: cards.columnId, n: count() })
       .from(cards)
@@ -148,6 +150,7 @@ export async function loadBoard(
   const cardLabelIds = groupBy(labelRows, (r) => r.cardId, (r) => r.labelId);
   const checklist = new Map(checklistRows.map((r) => [r.cardId, r]));
   const commentCounts = new Map(commentRows.map((r) => [r.cardId, Number(r.n)]));
+  const attachmentCounts = new Map(attachmentRows.map((r) => [r.cardId, Number(r.n)]));
   const totalByColumn = new Map(totals.map((t) => [t.columnId, Number(t.n)]));
 
   const byColumn = new Map<string, BoardCard[]>(cols.map((c) => [c.id, []]));
@@ -161,6 +164,7 @@ export async function loadBoard(
       checklistDone: checklist.get(c.id)?.done ?? 0,
       checklistTotal: Number(checklist.get(c.id)?.total ?? 0),
       commentCount: commentCounts.get(c.id) ?? 0,
+      attachmentCount: attachmentCounts.get(c.id) ?? 0,
     });
   }
   const columns: BoardColumn[] = cols.map((c) => ({
@@ -213,7 +217,8 @@ async function requireColumn(tx: Db, workspaceId: string, projectId: string, col
   return col;
 }
 
-async function lockCard(tx: Db, workspaceId: string, projectId: string, cardId: string) {
+/** The card, locked for the transaction; a 404 unless it is on this project in this workspace. */
+export async function lockCard(tx: Db, workspaceId: string, projectId: string, cardId: string) {
   if (!isUuid(cardId)) throw notFound("That card");
   const [card] = await tx
     .select()
@@ -243,7 +248,7 @@ async function lastKeyIn(tx: Db, columnId: string): Promise<string | null> {
   return last?.position ?? null;
 }
 
-type Ctx = { workspaceId: string; projectId: string; actorId: string };
+export type Ctx = { workspaceId: string; projectId: string; actorId: string };
 
 export async function createCard(ctx: Ctx, input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null }) {
   const card = await transaction(async (tx) => {
@@ -437,8 +442,9 @@ export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: numb
 }
 
 export async function deleteCard(ctx: Ctx, cardId: string) {
-  await transaction(async (tx) => {
+  const fileKeys = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
+    const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
@@ -448,7 +454,9 @@ export async function deleteCard(ctx: Ctx, cardId: string) {
       oldValue: { title: card.title, number: card.number },
     });
     await tx.delete(cards).where(eq(cards.id, card.id));
+    return keys;
   });
+  await discardFiles(fileKeys);
   await publish(boardTopic(ctx.projectId), { type: "card.deleted", cardId, by: ctx.actorId });
 }
 

@@ -1,7 +1,7 @@
 /** An expected failure of a board mutation: the route answers it with this status and message. */
 export class BoardError extends Error {
   constructor(
-    public status: 400 | 403 | 404 | 409 | 422,
+    public status: 400 | 403 | 404 | 409 | 413 | 422,
     message: string,
     public field?: string,
   ) {

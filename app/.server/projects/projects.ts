@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { keysBetween } from "~/lib/fractional-index";
 import { db, schema, transaction } from "../db";
+import { attachmentKeys, discardFiles } from "../files/attachments";
 import { assertCanAdd } from "../workspaces/limits";
 import { recordActivity } from "./activity";
 
@@ -176,7 +177,7 @@ export async function setProjectArchived(workspaceId: string, projectId: string,
 }
 
 export async function deleteProject(workspaceId: string, projectId: string, actorId: string) {
-  return transaction(async (tx) => {
+  const deleted = await transaction(async (tx) => {
     // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
     const [p] = await tx
       .select({ id: projects.id, name: projects.name })
@@ -184,6 +185,7 @@ export async function deleteProject(workspaceId: string, projectId: string, acto
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
       .for("update");
     if (!p) return null;
+    const fileKeys = await attachmentKeys(tx, { workspaceId, projectId });
     await tx.delete(cards).where(and(eq(cards.projectId, projectId), eq(cards.workspaceId, workspaceId)));
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
     await recordActivity(tx, {
@@ -193,8 +195,12 @@ export async function deleteProject(workspaceId: string, projectId: string, acto
       action: "project.deleted",
       oldValue: { name: p.name },
     });
-    return p;
+    return { ...p, fileKeys };
   });
+  if (!deleted) return null;
+  const { fileKeys, ...p } = deleted;
+  await discardFiles(fileKeys);
+  return p;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeEmail } from "~/lib/auth-validation";
 import { assignableRoles, can, ROLES } from "~/lib/permissions";
-import { db, schema } from "../db";
+import { db, schema, transaction } from "../db";
 import { redirectWithToast } from "../http/flash";
 import { firstIssue, formFailure as fail, stringFields } from "../http/forms";
 import { MailError } from "../mail";
@@ -11,7 +11,8 @@ import { assignedWork } from "../dashboard";
 import { listActivity } from "../projects/activity";
 import { BoardError } from "../projects/errors";
 import { getMemberContext, requireMember, createWorkspace, renameWorkspace } from "./index";
-import { assertWritable, planOf, readOnlyMessage, readOnlyReason, usageOf } from "./limits";
+import { assertWritable, planOf, readOnlyMessage, readOnlyReason, storageUsedBytes, usageOf } from "./limits";
+import { attachmentKeys, discardFiles } from "../files/attachments";
 import { changeRole, getMember, inviteMember, listInvitations, listMembers, removeMember, resendInvitation, revokeInvitation } from "./team";
 
 const email = z
@@ -134,15 +135,16 @@ const settingsIntent = z.discriminatedUnion("intent", [
 
 export async function settingsLoader(request: Request) {
   const member = await requireMember(request, "workspace.view");
-  const [usage, plan, members] = await Promise.all([
+  const [usage, plan, members, storageBytes] = await Promise.all([
     usageOf(db(), member.workspace.id),
     planOf(db(), member.workspace.id),
     listMembers(member.workspace.id),
+    storageUsedBytes(db(), member.workspace.id),
   ]);
   return {
     workspace: member.workspace,
     role: member.role,
-    usage,
+    usage: { ...usage, storageBytes },
     plan: { name: plan.name, limits: plan.limits },
     memberCount: members.length,
     can: { update: can(member.role, "workspace.update"), delete: can(member.role, "workspace.delete") },
@@ -174,6 +176,11 @@ export async function settingsAction(request: Request) {
   if (input.confirm.trim() !== member.workspace.name) {
     return fail(400, { intent: input.intent, field: "confirm", message: `Type the workspace's name, ${member.workspace.name}, to confirm.`, values });
   }
-  await db().delete(schema.workspaces).where(eq(schema.workspaces.id, member.workspace.id));
+  const fileKeys = await transaction(async (tx) => {
+    const keys = await attachmentKeys(tx, { workspaceId: member.workspace.id });
+    await tx.delete(schema.workspaces).where(eq(schema.workspaces.id, member.workspace.id));
+    return keys;
+  });
+  await discardFiles(fileKeys);
   return redirectWithToast("/dashboard", { variant: "success", title: `Workspace "${member.workspace.name}" deleted` }, { status: 303 });
 }

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { Field } from "~/components/ui/form";
 
 export type ProfilePageData = {
   user: { fullName: string; email: string; avatarUrl: string | null };
@@ -10,19 +11,11 @@ export type ProfilePageData = {
 
 export type ProfileActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
-const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
-
-function FieldError({ id, show, message }: { id: string; show: boolean; message?: string }) {
-  return show && message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 export function ProfilePage({ data, actionData }: { data: ProfilePageData; actionData: ProfileActionData }) {
   const err = actionData && !actionData.ok ? actionData : null;
   const is = (intent: string, field?: string) => !!err && err.intent === intent && (field === undefined || err.field === field);
+  const fieldError = (intent: string, field: string) => (is(intent, field) ? err!.message : undefined);
   const generic = (intent: string) =>
     is(intent) && !["fullName", "avatarUrl", "currentPassword", "password", "confirmPassword", "email"].includes(err!.field ?? "") ? (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -43,22 +36,10 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="update-profile" />
           {generic("update-profile")}
-          <div>
-            <label htmlFor="p-name" className="block text-sm font-medium text-slate-700">
-              Full Name
-            </label>
-            <input id="p-name" name="fullName" required maxLength={120} defaultValue={is("update-profile") ? err!.values.fullName : data.user.fullName}
-              aria-invalid={is("update-profile", "fullName") || undefined} aria-describedby="p-name-error" className={input} />
-            <FieldError id="p-name-error" show={is("update-profile", "fullName")} message={err?.message} />
-          </div>
-          <div>
-            <label htmlFor="p-avatar" className="block text-sm font-medium text-slate-700">
-              Avatar URL (optional)
-            </label>
-            <input id="p-avatar" name="avatarUrl" type="url" placeholder="https://…" defaultValue={is("update-profile") ? err!.values.avatarUrl : (data.user.avatarUrl ?? "")}
-              aria-invalid={is("update-profile", "avatarUrl") || undefined} aria-describedby="p-avatar-error" className={input} />
-            <FieldError id="p-avatar-error" show={is("update-profile", "avatarUrl")} message={err?.message} />
-          </div>
+          <Field id="p-name" label="Full Name" name="fullName" required maxLength={120} defaultValue={is("update-profile") ? err!.values.fullName : data.user.fullName}
+            error={fieldError("update-profile", "fullName")} />
+          <Field id="p-avatar" label="Avatar URL (optional)" name="avatarUrl" type="url" placeholder="https://…" defaultValue={is("update-profile") ? err!.values.avatarUrl : (data.user.avatarUrl ?? "")}
+            error={fieldError("update-profile", "avatarUrl")} />
           <button type="submit" className={buttonClass("primary", "md")}>
             Save profile
           </button>
@@ -76,23 +57,11 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="change-email" />
           {generic("change-email")}
-          <div>
-            <label htmlFor="p-email" className="block text-sm font-medium text-slate-700">
-              New e-mail address
-            </label>
-            <input id="p-email" name="email" type="email" required defaultValue={is("change-email") ? err!.values.email : ""}
-              aria-invalid={is("change-email", "email") || undefined} aria-describedby="p-email-error" className={input} />
-            <FieldError id="p-email-error" show={is("change-email", "email")} message={err?.message} />
-          </div>
+          <Field id="p-email" label="New e-mail address" name="email" type="email" required defaultValue={is("change-email") ? err!.values.email : ""}
+            error={fieldError("change-email", "email")} />
           {data.hasPassword ? (
-            <div>
-              <label htmlFor="p-email-pw" className="block text-sm font-medium text-slate-700">
-                Current password
-              </label>
-              <input id="p-email-pw" name="currentPassword" type="password" required autoComplete="current-password"
-                aria-invalid={is("change-email", "currentPassword") || undefined} aria-describedby="p-email-pw-error" className={input} />
-              <FieldError id="p-email-pw-error" show={is("change-email", "currentPassword")} message={err?.message} />
-            </div>
+            <Field id="p-email-pw" label="Current password" name="currentPassword" type="password" required autoComplete="current-password"
+              error={fieldError("change-email", "currentPassword")} />
           ) : null}
           <button type="submit" className={buttonClass("secondary", "md")}>
             Send confirmation link
@@ -109,32 +78,13 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
           <input type="hidden" name="intent" value="change-password" />
           {generic("change-password")}
           {data.hasPassword ? (
-            <div>
-              <label htmlFor="p-current" className="block text-sm font-medium text-slate-700">
-                Current password
-              </label>
-              <input id="p-current" name="currentPassword" type="password" required autoComplete="current-password"
-                aria-invalid={is("change-password", "currentPassword") || undefined} aria-describedby="p-current-error" className={input} />
-              <FieldError id="p-current-error" show={is("change-password", "currentPassword")} message={err?.message} />
-            </div>
+            <Field id="p-current" label="Current password" name="currentPassword" type="password" required autoComplete="current-password"
+              error={fieldError("change-password", "currentPassword")} />
           ) : null}
-          <div>
-            <label htmlFor="p-new" className="block text-sm font-medium text-slate-700">
-              New password
-            </label>
-            <input id="p-new" name="password" type="password" required autoComplete="new-password"
-              aria-invalid={is("change-password", "password") || undefined} aria-describedby="p-new-hint p-new-error" className={input} />
-            <p id="p-new-hint" className="mt-1 text-xs text-slate-500">Must be at least 8 characters with uppercase, lowercase, and numbers</p>
-            <FieldError id="p-new-error" show={is("change-password", "password")} message={err?.message} />
-          </div>
-          <div>
-            <label htmlFor="p-confirm" className="block text-sm font-medium text-slate-700">
-              Confirm Password
-            </label>
-            <input id="p-confirm" name="confirmPassword" type="password" required autoComplete="new-password"
-              aria-invalid={is("change-password", "confirmPassword") || undefined} aria-describedby="p-confirm-error" className={input} />
-            <FieldError id="p-confirm-error" show={is("change-password", "confirmPassword")} message={err?.message} />
-          </div>
+          <Field id="p-new" label="New password" name="password" type="password" required autoComplete="new-password"
+            error={fieldError("change-password", "password")} hint="Must be at least 8 characters with uppercase, lowercase, and numbers" />
+          <Field id="p-confirm" label="Confirm Password" name="confirmPassword" type="password" required autoComplete="new-password"
+            error={fieldError("change-password", "confirmPassword")} />
           <button type="submit" className={buttonClass("primary", "md")}>
             {data.hasPassword ? "Change password" : "Set password"}
           </button>

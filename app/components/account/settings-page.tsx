@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 
 export type SettingsPageData = {
   workspace: { id: string; name: string; slug: string; planId: string; trialEndsAt: string | Date | null };
   role: Role;
-  usage: { projects: number; members: number };
+  usage: { projects: number; members: number; storageBytes: number };
   plan: { name: string; limits: { projects: number | null; users: number | null; storageGb: number | null; apiCalls: number | null } };
   memberCount: number;
   can: { update: boolean; delete: boolean };
@@ -13,13 +14,13 @@ export type SettingsPageData = {
 
 export type SettingsActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
-function Usage({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+function Usage({ label, used, limit, format = String }: { label: string; used: number; limit: number | null; format?: (n: number) => string }) {
   const pct = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
   return (
     <div>
       <div className="flex justify-between text-sm">
         <span className="font-medium text-slate-700">{label}</span>
-        <span className="text-slate-600">{limit === null ? `${used} (unlimited)` : `${used} of ${limit}`}</span>
+        <span className="text-slate-600">{limit === null ? `${format(used)} (unlimited)` : `${format(used)} of ${format(limit)}`}</span>
       </div>
       {limit !== null ? (
         <div className="mt-1 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={label} aria-valuenow={used} aria-valuemin={0} aria-valuemax={limit}>
@@ -94,6 +95,12 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         <div className="mt-4 space-y-3">
           <Usage label="Active projects" used={data.usage.projects} limit={data.plan.limits.projects} />
           <Usage label="Members and pending invitations" used={data.usage.members} limit={data.plan.limits.users} />
+          <Usage
+            label="Storage"
+            used={data.usage.storageBytes}
+            limit={data.plan.limits.storageGb === null ? null : data.plan.limits.storageGb * BYTES_PER_GB}
+            format={formatBytes}
+          />
         </div>
       </section>
 

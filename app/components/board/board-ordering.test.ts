@@ -4,7 +4,7 @@ import type { BoardColumnView } from "./types";
 
 const card = (id: string, columnId: string) => ({
   id, number: 1, title: id, priority: "none" as const, dueDate: null, columnId,
-  assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0,
+  assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0, attachmentCount: 0,
 });
 const board = (): BoardColumnView[] => [
   { id: "A", name: "A", stateGroup: "unstarted", position: "a0", wipLimit: null, cardCount: 2, matchingCount: 2, cards: [card("1", "A"), card("2", "A")] },

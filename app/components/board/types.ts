@@ -14,6 +14,18 @@ export type BoardCardView = {
   checklistDone: number;
   checklistTotal: number;
   commentCount: number;
+  attachmentCount: number;
+};
+
+/** A file on a card, as the card panel lists it; `url` downloads it. */
+export type AttachmentView = {
+  id: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: string | Date;
+  uploaderName: string | null;
+  url: string;
 };
 
 export type BoardColumnView = {

@@ -15,7 +15,8 @@ export function ToastCards({ toasts, canDismiss, onDismiss, onHold, onRelease }:
     <ToastCard
       key={t.id}
       toast={t}
-      canDismiss={canDismiss && t.dismissible}
+      dismissible={t.dismissible}
+      interactive={canDismiss}
       onDismiss={() => onDismiss(t.id)}
       onHold={() => onHold(t.id)}
       onRelease={() => onRelease(t)}
@@ -32,15 +33,28 @@ const accents: Record<ToastVariant, { bar: string; icon: string; mark: string }>
   default: { bar: "border-l-brand-500", icon: "text-brand-600", mark: "M12 12h.01" },
 };
 
+const closeIcon = (
+  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+    <path d="M6.3 5.3a1 1 0 00-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 101.4 1.4L10 11.4l3.3 3.3a1 1 0 001.4-1.4L11.4 10l3.3-3.3a1 1 0 00-1.4-1.4L10 8.6 6.3 5.3z" />
+  </svg>
+);
+
+/**
+ * One toast. Hydrated (`interactive`), it has a dismiss button and timers. Before
+ * hydration, or without JavaScript, a checkbox styled as the same cross hides it
+ * with CSS alone, so a message never stays over the page with no way to close it.
+ */
 function ToastCard({
   toast,
-  canDismiss,
+  dismissible,
+  interactive,
   onDismiss,
   onHold,
   onRelease,
 }: {
   toast: Toast;
-  canDismiss: boolean;
+  dismissible: boolean;
+  interactive: boolean;
   onDismiss: () => void;
   onHold: () => void;
   onRelease: () => void;
@@ -55,7 +69,7 @@ function ToastCard({
       onMouseLeave={onRelease}
       onFocus={onHold}
       onBlur={onRelease}
-      className={`pointer-events-auto flex w-full gap-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg ring-1 ring-black/5 transition duration-200 ease-out starting:translate-x-4 starting:opacity-0 motion-reduce:transition-none ${accent.bar} ${closing ? "translate-x-4 opacity-0" : ""}`}
+      className={`pointer-events-auto flex w-full gap-3 has-[.toast-dismiss:checked]:hidden rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg ring-1 ring-black/5 transition duration-200 ease-out starting:translate-x-4 starting:opacity-0 motion-reduce:transition-none ${accent.bar} ${closing ? "translate-x-4 opacity-0" : ""}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={`mt-0.5 size-5 shrink-0 ${accent.icon}`}>
         <circle cx="12" cy="12" r="9" />
@@ -73,17 +87,20 @@ function ToastCard({
           </a>
         ) : null}
       </div>
-      {canDismiss ? (
+      {dismissible && interactive ? (
         <button
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss message"
           className="-m-1 size-7 shrink-0 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-            <path d="M6.3 5.3a1 1 0 00-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 101.4 1.4L10 11.4l3.3 3.3a1 1 0 001.4-1.4L11.4 10l3.3-3.3a1 1 0 00-1.4-1.4L10 8.6 6.3 5.3z" />
-          </svg>
+          {closeIcon}
         </button>
+      ) : dismissible ? (
+        <span className="relative -m-1 size-7 shrink-0 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+          <input type="checkbox" aria-label="Dismiss message" className="toast-dismiss absolute inset-0 size-full cursor-pointer appearance-none rounded" />
+          <span className="pointer-events-none">{closeIcon}</span>
+        </span>
       ) : null}
     </div>
   );

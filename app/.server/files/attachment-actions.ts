@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
+import { db, schema, transaction, type Db } from "../db";
+import { recordActivity } from "../projects/activity";
+import { lockCard, type Ctx } from "../projects/board";
+import { BoardError, notFound } from "../projects/errors";
+import { isUuid } from "../projects/projects";
+import { boardTopic, publish } from "../realtime";
+import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
+import { discardFiles } from "./attachments";
+import { fileStore } from "./store";
+
+const { cardAttachments, cards } = schema;
+
+/** The name as the user's system had it, without any path, control characters or excess length. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  const clean = base.normalize("NFC").replace(/\p{Cc}/gu, "").trim();
+  return Array.from(clean).slice(0, 200).join("");
+}
+
+/** The browser's word for the type, when it is a well-formed one; it is only a label (downloads decide what is safe). */
+export function cleanContentType(type: string): string {
+  const t = type.split(";")[0]!.trim().toLowerCase();
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(t) && t.length <= 100 ? t : "application/octet-stream";
+}
+
+/** The card changed: its updated time, and one activity row naming the file. */
+async function recordFileChange(tx: Db, ctx: Ctx, cardId: string, change: { added: string } | { removed: string }) {
+  await tx.update(cards).set({ updatedAt: new Date() }).where(eq(cards.id, cardId));
+  await recordActivity(tx, {
+    workspaceId: ctx.workspaceId,
+    projectId: ctx.projectId,
+    cardId,
+    actorId: ctx.actorId,
+    field: "attachments",
+    ...("added" in change
+      ? { action: "attachment.added", newValue: change.added }
+      : { action: "attachment.removed", oldValue: change.removed }),
+  });
+}
+
+/**
+ * Attaches a file to a card. The bytes go to the store first (a hosted store cannot
+ * join the transaction); then one transaction takes the workspace's storage lock,
+ * checks the plan's room, and writes the metadata and the activity row. If that
+ * refuses or fails, the stored bytes are removed again.
+ */
+export async function uploadAttachment(ctx: Ctx, cardId: string, file: Blob & { name: string }) {
+  const fileName = cleanFileName(file.name);
+  if (!fileName) throw new BoardError(400, "Choose a file to upload.", "file");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new BoardError(413, tooLargeMessage(), "file");
+  const contentType = cleanContentType(file.type);
+  // Refuse a full workspace before writing any bytes; the check that counts is repeated under the lock.
+  await assertCanStore(db(), ctx.workspaceId, file.size);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const store = fileStore();
+  const storageKey = `${ctx.workspaceId}/${randomUUID()}`;
+  await store.put(storageKey, bytes, contentType);
+  let row: { id: string; fileName: string };
+  try {
+    row = await transaction(async (tx) => {
+      await lockWorkspaceStorage(tx, ctx.workspaceId);
+      const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
+      await assertCanStore(tx, ctx.workspaceId, bytes.byteLength);
+      const [inserted] = await tx
+        .insert(cardAttachments)
+        .values({
+          workspaceId: ctx.workspaceId,
+          projectId: ctx.projectId,
+          cardId: card.id,
+          uploadedBy: ctx.actorId,
+          fileName,
+          contentType,
+          sizeBytes: bytes.byteLength,
+          storageKey,
+        })
+        .returning({ id: cardAttachments.id, fileName: cardAttachments.fileName });
+      await recordFileChange(tx, ctx, card.id, { added: fileName });
+      return inserted!;
+    });
+  } catch (error) {
+    await discardFiles([storageKey]);
+    throw error;
+  }
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  return row;
+}
+
+/** Removes a file from a card: its metadata and activity row in one transaction, then its bytes. */
+export async function deleteAttachment(ctx: Ctx, cardId: string, attachmentId: string) {
+  const gone = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
+    if (!isUuid(attachmentId)) throw notFound("That file");
+    const [row] = await tx
+      .delete(cardAttachments)
+      .where(
+        and(
+          eq(cardAttachments.id, attachmentId),
+          eq(cardAttachments.cardId, card.id),
+          eq(cardAttachments.workspaceId, ctx.workspaceId),
+        ),
+      )
+      .returning({ fileName: cardAttachments.fileName, storageKey: cardAttachments.storageKey });
+    if (!row) throw notFound("That file");
+    await recordFileChange(tx, ctx, card.id, { removed: row.fileName });
+    return row;
+  });
+  await discardFiles([gone.storageKey]);
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  return gone;
+}
