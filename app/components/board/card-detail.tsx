@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { BoardColumnView, LabelView, MemberView, Priority } from "./types";
+import { ATTACHMENT_INTENTS, CardAttachments } from "./card-attachments";
+import type { AttachmentView, BoardColumnView, LabelView, MemberView, Priority } from "./types";
 import { LABEL_COLOR_NAMES, LABEL_STYLES, PRIORITY_LABELS } from "./types";
 
 export type CardDetailView = {
@@ -19,6 +20,7 @@ export type CardDetailView = {
   labelIds: string[];
   checklist: { id: string; text: string; done: boolean }[];
   comments: { id: string; body: string; createdAt: string | Date; authorName: string | null; authorEmail: string | null }[];
+  attachments: AttachmentView[];
 };
 
 export type ActivityView = {
@@ -88,7 +90,7 @@ export function CardDetail({
         <h2 id="card-detail-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
           {card.title}
         </h2>
-        {error && error.intent !== "update-card" ? (
+        {error && error.intent !== "update-card" && !ATTACHMENT_INTENTS.includes(error.intent) ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {error.message}
           </p>
@@ -290,6 +292,8 @@ export function CardDetail({
           ) : null}
         </section>
 
+        <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} error={error} />
+
         <section aria-labelledby="comments-h">
           <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
             Comments
@@ -338,7 +342,7 @@ export function CardDetail({
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="delete-card" />
               <input type="hidden" name="cardId" value={card.id} />
-              <p className="text-sm text-slate-600">The card, its checklist and comments are deleted. This cannot be undone.</p>
+              <p className="text-sm text-slate-600">The card, its checklist, comments and files are deleted. This cannot be undone.</p>
               <button type="submit" className="mt-2 rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700">
                 Delete card #{card.number}
               </button>
@@ -378,6 +382,10 @@ export function describeActivity(a: ActivityView): string {
       return `removed checklist item "${truncate(val(a.oldValue))}"`;
     case "comment.added":
       return "commented";
+    case "attachment.added":
+      return `attached ${truncate(val(a.newValue))}`;
+    case "attachment.removed":
+      return `deleted the file ${truncate(val(a.oldValue))}`;
     case "card.deleted":
       return `deleted card ${(a.oldValue as { title?: string } | null)?.title ?? ""}`;
     case "project.created":

@@ -77,6 +77,12 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
         {card.commentCount > 0 ? (
           <span aria-label={`${card.commentCount} comments`}>💬 {card.commentCount}</span>
         ) : null}
+        {card.attachmentCount > 0 ? (
+          <span title={`${card.attachmentCount} ${card.attachmentCount === 1 ? "file" : "files"}`} data-testid="attachment-count">
+            <span aria-hidden>📎</span> {card.attachmentCount}
+            <span className="sr-only"> {card.attachmentCount === 1 ? "file" : "files"}</span>
+          </span>
+        ) : null}
         {card.assigneeIds.length > 0 ? (
           <span className="ml-auto flex -space-x-1">
             {card.assigneeIds.slice(0, 3).map((id) => {
