@@ -1,32 +1,12 @@
 // The built production server as a process: start-up checks and a clean stop.
 // Every wait is on an event (output or exit); the timeouts are only generous ceilings.
-import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../tests/support/build";
-import { startBuiltServer, type ServerProcess } from "../tests/support/server-process";
+import { describe, expect, it } from "vitest";
+import { useBuiltServers } from "../tests/support/built-servers";
 
-let buildDir: string;
-const started: ServerProcess[] = [];
-
-async function start(env: Record<string, string> = {}, port?: number) {
-  const server = await startBuiltServer({ buildDir, env, port });
-  started.push(server);
-  return server;
-}
-
-beforeAll(async () => {
-  buildDir = await ensureBuild();
-}, 300_000);
-
-afterEach(async () => {
-  for (const s of started.splice(0)) {
-    await s.stop("SIGKILL");
-    rmSync(s.dataDir, { recursive: true, force: true });
-  }
-});
+const start = useBuiltServers();
 
 describe("production server process", () => {
   it("refuses a bad PORT with a message naming it", { timeout: 60_000 }, async () => {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../env";
+import { claimDataDir } from "./data-dir-lock";
 import { runMigrations } from "./migrate";
 import * as schema from "./schema";
 
@@ -20,7 +21,14 @@ export type Driver =
   | { kind: "pglite"; client: PGlite }
   | { kind: "postgres"; pool: pg.Pool; url: string };
 
-type Handle = { db: Db; driver: Driver; ready: Promise<void>; analyzeTimer?: ReturnType<typeof setInterval> };
+type Handle = {
+  db: Db;
+  driver: Driver;
+  ready: Promise<void>;
+  analyzeTimer?: ReturnType<typeof setInterval>;
+  /** Releases DATA_DIR for the next process (the embedded database on disk only). */
+  release?: () => void;
+};
 
 // One database handle per process: two PGlite instances on one folder would corrupt it.
 const globalKey = Symbol.for("atelier.db");
@@ -31,6 +39,7 @@ function open(): Handle {
   const e = env();
   let driver: Driver;
   let db: Db;
+  let release: (() => void) | undefined;
   if (e.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: 10 });
     pool.on("error", (err) => console.error("[db] idle client error", err));
@@ -48,12 +57,13 @@ function open(): Handle {
     } else {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });
+      release = claimDataDir(path.resolve(e.DATA_DIR));
       client = new PGlite(dir);
     }
     driver = { kind: "pglite", client };
     db = drizzlePglite(client, { schema }) as unknown as Db;
   }
-  const handle: Handle = { db, driver, ready: runMigrations(driver) };
+  const handle: Handle = { db, driver, ready: runMigrations(driver), release };
   if (driver.kind === "pglite") {
     // PGlite has no autovacuum, so nothing would ever gather planner statistics:
     // analyse after start-up and then every few minutes (docs/decisions/006-pglite-analyze.md).
@@ -115,4 +125,5 @@ export async function closeDb(): Promise<void> {
   await h.ready.catch(() => {});
   if (h.driver.kind === "pglite") await h.driver.client.close();
   else await h.driver.pool.end();
+  h.release?.();
 }
