@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
   emailInvalid: "Please enter a valid email address",
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 8 characters long",
+  /** Sign-in (spec section 5, auth service layer): no account has a shorter password. */
+  signInPasswordTooShort: "Password must be at least 6 characters long",
   passwordTooWeak: "Password is too weak",
   passwordNeedsLowercase: "Password must contain at least one lowercase letter",
   passwordNeedsUppercase: "Password must contain at least one uppercase letter",
@@ -27,6 +29,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 /** Compared in lower case (spec section 5, auth service layer). */
 export const WEAK_PASSWORDS = ["password", "123456", "qwerty", "admin"] as const;
 
@@ -89,7 +92,10 @@ export function validateAuthForm(mode: AuthMode, values: AuthFormValues): FieldE
   const email = emailError(values.email ?? "");
   if (mode === "signup" && !(values.fullName ?? "").trim()) errors.fullName = AUTH_MESSAGES.fullNameRequired;
   if (email) errors.email = email;
-  if (mode === "signin" && !values.password) errors.password = AUTH_MESSAGES.passwordRequired;
+  if (mode === "signin") {
+    if (!values.password) errors.password = AUTH_MESSAGES.passwordRequired;
+    else if (values.password.length < SIGN_IN_PASSWORD_MIN_LENGTH) errors.password = AUTH_MESSAGES.signInPasswordTooShort;
+  }
   if (mode === "signup") {
     const password = signUpPasswordError(values.password ?? "");
     if (password) errors.password = password;

@@ -261,6 +261,11 @@ test.describe("accounts without JavaScript", () => {
     await verifyByLink(page, await verificationLink(email));
     await expect(page.getByText("Email verified")).toBeVisible();
     await signOut(page);
+    await page.goto("/auth?mode=signin");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
     await signInAs(page, email, "analytical");
     await expect(page.getByText("Successfully signed in!")).toBeVisible();
   });

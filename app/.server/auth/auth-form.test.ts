@@ -124,10 +124,14 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
 
   it("refuses a wrong password (401) and an unverified account (403, with a way to resend)", async () => {
     await makeUser({ email: "ada@example.com", password: "analytical" });
-    const wrong = await act(post("/auth", { intent: "signin", email: "ada@example.com", password: "nope" }));
+    const wrong = await act(post("/auth", { intent: "signin", email: "ada@example.com", password: "not-the-password" }));
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ formError: AUTH_TEXT.invalidCredentials, values: { email: "ada@example.com" } });
     expect(wrong.headers.getSetCookie()).toEqual([]);
+    // Shorter than any password can be: a field message, and no attempt at the account.
+    const short = await act(post("/auth", { intent: "signin", email: "ada@example.com", password: "12345" }));
+    expect(short.status).toBe(400);
+    expect(short.body!.fieldErrors).toEqual({ password: AUTH_MESSAGES.signInPasswordTooShort });
 
     await act(post("/auth?mode=signup", { ...signUpFields, email: "grace@example.com" }));
     const unverified = await act(post("/auth", { intent: "signin", email: "grace@example.com", password: "analytical" }));
@@ -143,7 +147,7 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   it("limits sign-in attempts per IP with a 429, Retry-After and a readable message", async () => {
     process.env.RATE_LIMIT_SIGNIN_PER_IP = "2";
     resetEnvForTests();
-    const attempt = (ip: string) => act(post("/auth", { intent: "signin", email: "x@example.com", password: "nope" }, { "X-Atelier-Client-Ip": ip }));
+    const attempt = (ip: string) => act(post("/auth", { intent: "signin", email: "x@example.com", password: "not-the-password" }, { "X-Atelier-Client-Ip": ip }));
     expect((await attempt("198.51.100.1")).status).toBe(401);
     expect((await attempt("198.51.100.1")).status).toBe(401);
     const third = await attempt("198.51.100.1");
