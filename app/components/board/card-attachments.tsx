@@ -85,7 +85,7 @@ export function CardAttachments({
           encType="multipart/form-data"
           preventScrollReset
           className="mt-2 flex flex-wrap items-end gap-2"
-          aria-label="Attach a file"
+          aria-label="Upload a file to this card"
         >
           <input type="hidden" name="intent" value="upload-attachment" />
           <input type="hidden" name="cardId" value={cardId} />
