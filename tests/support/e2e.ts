@@ -100,6 +100,16 @@ export async function expectNoA11yViolations(
   page: Page,
   options: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
+  // Let finite animations and transitions end first (a toast sliding in is
+  // half-transparent, which axe would report as low contrast); spinners never end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { Field } from "~/components/ui/form";
 import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 
@@ -35,7 +36,6 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
   const err = actionData && !actionData.ok ? actionData : null;
   const field = (intent: string, name: string) => (err?.intent === intent && err.field === name ? err : null);
   const trialDays = data.workspace.trialEndsAt ? Math.ceil((new Date(data.workspace.trialEndsAt).getTime() - Date.now()) / 86_400_000) : null;
-  const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50";
   return (
     <div className="max-w-3xl space-y-8">
       <div>
@@ -51,25 +51,12 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         </h2>
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="update-workspace" />
-          <div>
-            <label htmlFor="ws-name" className="block text-sm font-medium text-slate-700">
-              Workspace name
-            </label>
-            <input id="ws-name" name="name" required maxLength={80} disabled={!data.can.update}
-              defaultValue={err?.intent === "update-workspace" ? err.values.name : data.workspace.name}
-              aria-invalid={!!field("update-workspace", "name") || undefined} aria-describedby={field("update-workspace", "name") ? "ws-name-error" : undefined} className={input} />
-            {field("update-workspace", "name") ? <p id="ws-name-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
-          </div>
-          <div>
-            <label htmlFor="ws-slug" className="block text-sm font-medium text-slate-700">
-              Workspace address
-            </label>
-            <input id="ws-slug" name="slug" required maxLength={40} disabled={!data.can.update}
-              defaultValue={err?.intent === "update-workspace" ? err.values.slug : data.workspace.slug}
-              aria-invalid={!!field("update-workspace", "slug") || undefined} aria-describedby="ws-slug-hint ws-slug-error" className={input} />
-            <p id="ws-slug-hint" className="mt-1 text-xs text-slate-500">Lower-case letters, digits and hyphens.</p>
-            {field("update-workspace", "slug") ? <p id="ws-slug-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
-          </div>
+          <Field id="ws-name" label="Workspace name" name="name" required maxLength={80} disabled={!data.can.update}
+            defaultValue={err?.intent === "update-workspace" ? err.values.name : data.workspace.name}
+            error={field("update-workspace", "name")?.message} />
+          <Field id="ws-slug" label="Workspace address" name="slug" required maxLength={40} disabled={!data.can.update}
+            defaultValue={err?.intent === "update-workspace" ? err.values.slug : data.workspace.slug}
+            hint="Lower-case letters, digits and hyphens." error={field("update-workspace", "slug")?.message} />
           {data.can.update ? (
             <button type="submit" className={buttonClass("primary", "md")}>
               Save settings
@@ -122,12 +109,7 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         </h2>
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="create-workspace" />
-          <div className="min-w-64 flex-1">
-            <label htmlFor="new-ws-name" className="block text-sm font-medium text-slate-700">
-              Name
-            </label>
-            <input id="new-ws-name" name="name" required maxLength={80} className={input} />
-          </div>
+          <Field id="new-ws-name" label="Name" name="name" required maxLength={80} className="min-w-64 flex-1" />
           <button type="submit" className={buttonClass("secondary", "md")}>
             Create workspace
           </button>
@@ -144,14 +126,9 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
             <p className="text-sm text-slate-700">
               Deleting the workspace deletes its projects, boards, cards and invitations for everyone. This cannot be undone.
             </p>
-            <div>
-              <label htmlFor="ws-confirm" className="block text-sm font-medium text-slate-700">
-                Type <strong>{data.workspace.name}</strong> to confirm
-              </label>
-              <input id="ws-confirm" name="confirm" required autoComplete="off" className={input}
-                aria-invalid={!!field("delete-workspace", "confirm") || undefined} aria-describedby={field("delete-workspace", "confirm") ? "ws-confirm-error" : undefined} />
-              {field("delete-workspace", "confirm") ? <p id="ws-confirm-error" className="mt-1 text-sm text-red-700">{err!.message}</p> : null}
-            </div>
+            <Field id="ws-confirm" name="confirm" required autoComplete="off"
+              label={<>Type <strong>{data.workspace.name}</strong> to confirm</>}
+              error={field("delete-workspace", "confirm")?.message} />
             <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
               Delete workspace
             </button>

@@ -16,7 +16,7 @@ const inputClasses =
   "block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:bg-slate-100";
 
 export type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> & {
-  label: string;
+  label: React.ReactNode;
   name: string;
   error?: string;
   hint?: string;
@@ -69,7 +69,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
  * A password field with a show/hide toggle. The toggle needs JavaScript, so it
  * appears only once the page is hydrated; without it the field is a plain password input.
  */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" | "trailing">>(function PasswordField(
+export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" | "trailing" | "label"> & { label: string }>(function PasswordField(
   props,
   ref,
 ) {
