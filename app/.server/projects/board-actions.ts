@@ -140,6 +140,22 @@ const PERMISSION: Record<BoardIntent["intent"], Action> = {
   "delete-project": "project.delete",
 };
 
+/**
+ * Intents whose result the user sees where they are looking (the new card in its column,
+ * the comment or checklist item in the open panel, the label on the card): the page's
+ * form post answers them without a toast. API clients still get the message.
+ */
+export const SEEN_IN_PLACE: ReadonlySet<BoardIntent["intent"]> = new Set([
+  "create-card",
+  "create-label",
+  "add-comment",
+  "add-checklist-item",
+  "toggle-checklist-item",
+  "remove-checklist-item",
+  "set-assignee",
+  "set-label",
+]);
+
 export type BoardActionResult =
   | { ok: true; intent: string; message?: string; warning?: string | null; redirectTo?: string; cardId?: string; attachmentId?: string }
   | { ok: false; intent: string; status: number; message: string; field?: string; values?: Record<string, string> };

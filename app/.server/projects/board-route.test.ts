@@ -35,14 +35,37 @@ describe("board route", () => {
     expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, "/projects/not-a-uuid"), "not-a-uuid"))).toBe(404);
   });
 
-  it("creates a card with a plain form post and redirects back with a toast", async () => {
+  it("creates a card with a plain form post and redirects back without a toast (the card shows in its column)", async () => {
     const { user, project, columns } = await setup();
     const base = await authedRequest(user.id, `/projects/${project.id}`);
     const res = (await boardAction(formRequest(base, { intent: "create-card", columnId: columns[1]!.id, title: "Hero copy" }), project.id)) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/projects/${project.id}`);
-    expect(res.headers.get("Set-Cookie")).toContain("atelier_flash=");
+    expect(res.headers.get("Set-Cookie") ?? "").not.toContain("atelier_flash=");
     expect(await cardCount(project.id)).toBe(1);
+  });
+
+  it("keeps a toast for what is not in view: a deleted card, a move", async () => {
+    const { user, workspace, project, columns } = await setup();
+    const ctx = { workspaceId: workspace.id, projectId: project.id, actorId: user.id };
+    const moved = await createCard(ctx, { columnId: columns[0]!.id, title: "Move me" });
+    const doomed = await createCard(ctx, { columnId: columns[0]!.id, title: "Delete me" });
+    const base = await authedRequest(user.id, `/projects/${project.id}?task=${doomed.id}`);
+    const deleted = (await boardAction(formRequest(base, { intent: "delete-card", cardId: doomed.id }), project.id)) as Response;
+    expect(deleted.headers.get("Location")).toBe(`/projects/${project.id}`);
+    expect(deleted.headers.get("Set-Cookie")).toContain("atelier_flash=");
+    const move = (await boardAction(formRequest(base, { intent: "move-card", cardId: moved.id, toColumnId: columns[3]!.id, index: "1" }), project.id)) as Response;
+    expect(move.headers.get("Set-Cookie")).toContain("atelier_flash=");
+  });
+
+  it("redirects a filter URL with empty parameters to the clean one", async () => {
+    const { user, project } = await setup();
+    const req = await authedRequest(user.id, `/projects/${project.id}?q=&assignee=&label=&priority=high&due=&expand=x`);
+    const thrown = (await boardLoader(req, project.id).then(() => null, (e) => e)) as Response;
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toBe(`/projects/${project.id}?priority=high&expand=x`);
+    const clean = await boardLoader(await authedRequest(user.id, `/projects/${project.id}?priority=high`), project.id);
+    expect(clean.filters.priority).toBe("high");
   });
 
   it("answers bad input with a field message and a 400, and saves nothing", async () => {

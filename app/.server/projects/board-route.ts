@@ -8,7 +8,7 @@ import { listAttachments } from "../files/attachments";
 import { readFormBody } from "../files/upload-form";
 import { listActivity } from "./activity";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "./board";
-import { parseBoardIntent, runBoardIntent } from "./board-actions";
+import { parseBoardIntent, runBoardIntent, SEEN_IN_PLACE } from "./board-actions";
 import { getProject, isUuid } from "./projects";
 import { PRIORITIES, type Priority } from "../db/schema-product";
 
@@ -37,10 +37,32 @@ async function requireProject(request: Request, projectId: string | undefined, a
   return { member, project };
 }
 
+const FILTER_PARAMS = ["q", "assignee", "label", "priority", "due"] as const;
+
+/**
+ * The board's URL without the filters left empty (`?q=&label=`, as a GET form sends
+ * them without JavaScript), or null when it is already clean.
+ */
+export function withoutEmptyFilters(url: URL): string | null {
+  const params = new URLSearchParams(url.search);
+  let changed = false;
+  for (const name of FILTER_PARAMS) {
+    if (params.has(name) && params.getAll(name).every((v) => v.trim() === "")) {
+      params.delete(name);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
 /** The board page: critical data only (the board is the page). */
 export async function boardLoader(request: Request, projectId: string | undefined) {
   const { member, project } = await requireProject(request, projectId);
   const url = new URL(request.url);
+  const clean = withoutEmptyFilters(url);
+  if (clean) throw redirect(clean);
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
   const [board, labels, members, activity, card, cardActivity, attachments] = await Promise.all([
@@ -78,7 +100,8 @@ export async function boardLoader(request: Request, projectId: string | undefine
 
 /**
  * Plain form posts (JavaScript on or off): success redirects back to the same URL
- * with a toast (post/redirect/get); failure re-renders with the message and a 4xx,
+ * (post/redirect/get), with a toast only when the change is not already in view
+ * (`SEEN_IN_PLACE`); failure re-renders with the message and a 4xx,
  * keeping what the user typed.
  */
 export async function boardAction(request: Request, projectId: string | undefined) {
@@ -94,9 +117,10 @@ export async function boardAction(request: Request, projectId: string | undefine
   const url = new URL(request.url);
   if (parsed.value.intent === "delete-card") url.searchParams.delete("task");
   const back = result.redirectTo ?? `${url.pathname}${url.search}`;
-  if (result.message || result.warning) {
+  const message = SEEN_IN_PLACE.has(parsed.value.intent) ? undefined : result.message;
+  if (message || result.warning) {
     return redirectWithToast(back, [
-      ...(result.message ? [{ variant: "success" as const, title: result.message }] : []),
+      ...(message ? [{ variant: "success" as const, title: message }] : []),
       ...(result.warning ? [{ variant: "warning" as const, title: "WIP limit", description: result.warning }] : []),
     ], { status: 303 });
   }
