@@ -29,6 +29,12 @@ const teamIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave") }),
 ]);
 
+/** Sending again mails the same link, so the e-mail the person already has keeps working. */
+const resentToast = (to: string) => ({
+  variant: "success" as const,
+  title: "Invitation sent again",
+  description: `We e-mailed ${to} again. The link in their earlier e-mail works too.`,
+});
 
 export async function teamLoader(request: Request) {
   const member = await requireMember(request, "members.view");
@@ -66,12 +72,13 @@ export async function teamAction(request: Request, back = "/team") {
   const input = parsed.data;
   try {
     switch (input.intent) {
-      case "invite":
-        await inviteMember(member, input.email, input.role);
-        return redirectWithToast(back, { variant: "success", title: "Invitation sent", description: `We e-mailed an invitation to ${input.email}.` }, { status: 303 });
+      case "invite": {
+        const { resent } = await inviteMember(member, input.email, input.role);
+        return redirectWithToast(back, resent ? resentToast(input.email) : { variant: "success", title: "Invitation sent", description: `We e-mailed an invitation to ${input.email}.` }, { status: 303 });
+      }
       case "resend": {
         const to = await resendInvitation(member, input.invitationId);
-        return redirectWithToast(back, { variant: "success", title: "Invitation sent again", description: `A new link went to ${to}; the old one no longer works.` }, { status: 303 });
+        return redirectWithToast(back, resentToast(to), { status: 303 });
       }
       case "revoke": {
         const to = await revokeInvitation(member, input.invitationId);

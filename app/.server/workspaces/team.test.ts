@@ -10,11 +10,13 @@ import {
   acceptInvitation,
   acceptOpenInvitationsFor,
   changeRole,
+  countSeats,
   findInvitation,
   inviteMember,
   LAST_OWNER_MESSAGE,
   listInvitations,
   removeMember,
+  resendInvitation,
   revokeInvitation,
 } from "./team";
 
@@ -66,16 +68,59 @@ describe("team", () => {
     expect((await ctxFor(newcomer.id)).role).toBe("admin");
   });
 
-  it("resends by replacing the open invitation, and revokes", async () => {
+  it("inviting a pending address again sends the same invitation again: the first link keeps working, one seat", async () => {
+    const { user, workspace } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    expect(await inviteMember(ctx, "x@example.test", "member")).toEqual({ resent: false });
+    const first = tokenFromMail("x@example.test");
+    const [before] = await listInvitations(ctx.workspace.id);
+    expect(await inviteMember(ctx, "x@example.test", "viewer")).toEqual({ resent: true });
+    expect(outbox.filter((m) => m.to === "x@example.test")).toHaveLength(2);
+    expect(tokenFromMail("x@example.test")).toBe(first);
+    // Still one invitation (the same one, with the role chosen last), open, holding one seat.
+    expect((await findInvitation(first))).toMatchObject({ state: "open", role: "viewer" });
+    const after = await listInvitations(ctx.workspace.id);
+    expect(after).toMatchObject([{ id: before!.id, email: "x@example.test", role: "viewer" }]);
+    expect(after[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(before!.expiresAt.getTime());
+    expect(await countSeats(workspace.id)).toBe(2);
+
+    // "Resend" from the list does the same.
+    expect(await resendInvitation(ctx, before!.id)).toBe("x@example.test");
+    expect(tokenFromMail("x@example.test")).toBe(first);
+    expect(await countSeats(workspace.id)).toBe(2);
+
+    const x = await makeUser({ email: "x@example.test" });
+    await acceptInvitation(first, x);
+    expect((await ctxFor(x.id)).role).toBe("viewer");
+    expect(await listInvitations(ctx.workspace.id)).toHaveLength(0);
+  });
+
+  it("an expired invitation sent again works again, if there is a seat for it", async () => {
+    const { user, workspace } = await makeOwner();
+    const ctx = await ctxFor(user.id);
+    await inviteMember(ctx, "late@example.test", "member");
+    const link = tokenFromMail("late@example.test");
+    await db().update(schema.invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.invitations.workspaceId, workspace.id));
+    expect((await findInvitation(link))?.state).toBe("expired");
+    expect(await countSeats(workspace.id)).toBe(1);
+    await inviteMember(ctx, "late@example.test", "member");
+    expect((await findInvitation(link))?.state).toBe("open");
+    expect(await countSeats(workspace.id)).toBe(2);
+  });
+
+  it("revokes: the link stops working", async () => {
     const { user } = await makeOwner();
     const ctx = await ctxFor(user.id);
-    await inviteMember(ctx, "x@example.test", "member");
-    const first = tokenFromMail("x@example.test");
-    await inviteMember(ctx, "x@example.test", "member");
-    expect((await findInvitation(first))?.state).toBe("revoked");
+    await inviteMember(ctx, "y@example.test", "member");
+    const link = tokenFromMail("y@example.test");
     const [open] = await listInvitations(ctx.workspace.id);
-    await revokeInvitation(ctx, open!.id);
+    expect(await revokeInvitation(ctx, open!.id)).toBe("y@example.test");
     expect(await listInvitations(ctx.workspace.id)).toHaveLength(0);
+    expect((await findInvitation(link))?.state).toBe("revoked");
+    // Inviting again after a revocation is a new invitation with a new link.
+    expect(await inviteMember(ctx, "y@example.test", "member")).toEqual({ resent: false });
+    expect(tokenFromMail("y@example.test")).not.toBe(link);
+    expect((await findInvitation(link))?.state).toBe("revoked");
   });
 
   it("keeps the last owner, and only owners make owners", async () => {
@@ -122,6 +167,8 @@ describe("team", () => {
       status: 403,
       message: expect.stringContaining("The Starter plan includes 3 members"),
     });
+    // Sending a pending invitation again takes no new seat, so the plan does not refuse it.
+    await expect(inviteMember(ctx, "two@example.test", "member")).resolves.toEqual({ resent: true });
     for (let i = 0; i < 5; i++) await createProject(workspace.id, user.id, { name: `P${i}` });
     await expect(createProject(workspace.id, user.id, { name: "P6" })).rejects.toMatchObject({
       message: expect.stringContaining("The Starter plan includes 5 active projects"),

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
-import { hashToken, randomToken } from "../auth/tokens";
+import { createHmac, randomUUID } from "node:crypto";
+import { hashToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
 import { appLink, sendMail } from "../mail";
 import { recordActivity } from "../projects/activity";
 import { BoardError } from "../projects/errors";
 import { isUuid } from "../projects/projects";
+import { sessionSecrets } from "../secrets";
 import { assertCanAdd, assertCanJoin } from "./limits";
 import type { MemberContext } from "./index";
 
@@ -93,21 +95,35 @@ function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** Invites an e-mail with a role; an open invitation for the same e-mail is replaced (a resend). */
-export async function inviteMember(ctx: MemberContext, email: string, role: Role) {
+/**
+ * The secret of an invitation's link, derived from its id with the server's secret (only
+ * its hash is stored, as for every link). Deriving it, rather than drawing it at random,
+ * lets "send again" e-mail the same link: the e-mail the person already has keeps working.
+ */
+function invitationToken(invitationId: string): string {
+  return createHmac("sha256", sessionSecrets()[0]!).update(`invitation:${invitationId}`).digest("base64url");
+}
+
+/**
+ * Invites an e-mail with a role. When the address already has an open invitation, this
+ * sends that invitation again rather than replacing it: the same link in a new e-mail,
+ * valid for another INVITATION_DAYS, with the role chosen now. It holds the one seat it
+ * held. Returns whether it was such a resend.
+ */
+export async function inviteMember(ctx: MemberContext, email: string, role: Role): Promise<{ resent: boolean }> {
   if (!can(ctx.role, "members.invite")) throw new BoardError(403, "Only admins and owners can invite people.");
   if (!assignableRoles(ctx.role).includes(role)) throw new BoardError(403, "You cannot give that role.", "role");
-  const token = randomToken(32);
-  await transaction(async (tx) => {
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const { id, resent } = await transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(users.email, email)));
     if (existing) throw new BoardError(400, `${email} is already a member of this workspace.`, "email");
-    const revoked = await tx
-      .update(invitations)
-      .set({ revokedAt: new Date() })
+    const [open] = await tx
+      .select({ id: invitations.id, expiresAt: invitations.expiresAt })
+      .from(invitations)
       .where(
         and(
           eq(invitations.workspaceId, ctx.workspace.id),
@@ -116,16 +132,18 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
           isNull(invitations.revokedAt),
         ),
       )
-      .returning({ id: invitations.id });
-    if (revoked.length === 0) await assertCanAdd(tx, ctx.workspace.id, "members");
-    await tx.insert(invitations).values({
-      workspaceId: ctx.workspace.id,
-      email,
-      role,
-      tokenHash: hashToken(token),
-      invitedBy: ctx.user.id,
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-    });
+      .for("update");
+    // A live invitation holds its seat already; an expired one gave it up.
+    if (!open || open.expiresAt <= new Date()) await assertCanAdd(tx, ctx.workspace.id, "members");
+    const id = open?.id ?? randomUUID();
+    const tokenHash = hashToken(invitationToken(id));
+    if (open) {
+      // The stored hash differs only when the secret was rotated (or the link was drawn
+      // at random before links were derived): then the new e-mail's link replaces it.
+      await tx.update(invitations).set({ role, expiresAt, invitedBy: ctx.user.id, tokenHash }).where(eq(invitations.id, id));
+    } else {
+      await tx.insert(invitations).values({ id, workspaceId: ctx.workspace.id, email, role, tokenHash, invitedBy: ctx.user.id, expiresAt });
+    }
     await recordActivity(tx, {
       workspaceId: ctx.workspace.id,
       projectId: null,
@@ -133,10 +151,13 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
       action: "member.invited",
       newValue: { email, role },
     });
+    return { id, resent: !!open };
   });
-  await sendInvitationMail(email, token, ctx.workspace.name, ctx.user.fullName || ctx.user.email, role);
+  await sendInvitationMail(email, invitationToken(id), ctx.workspace.name, ctx.user.fullName || ctx.user.email, role);
+  return { resent };
 }
 
+/** "Resend": the same invitation, its same link, in a fresh e-mail. */
 export async function resendInvitation(ctx: MemberContext, invitationId: string) {
   const [inv] = isUuid(invitationId)
     ? await db()
