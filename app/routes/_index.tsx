@@ -37,12 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Landing() {
   const { status, redirectTo, content } = useLoaderData<typeof loader>();
-  const authHref = redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth";
+  const back = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  const authHref = back ? `/auth?${back}` : "/auth";
+  const signUpHref = `/auth?mode=signup${back ? `&${back}` : ""}`;
   return (
     <div className="bg-white">
-      <SiteHeader authHref={authHref} />
+      <SiteHeader authHref={authHref} signUpHref={signUpHref} />
       <main id="main">
-        <Hero content={content.hero} status={status} authHref={authHref} />
+        <Hero content={content.hero} status={status} signUpHref={signUpHref} />
         <ProductDemo content={content.demo} />
         <TrustStrip teams={content.trustedBy} />
         <Features content={content.features} />

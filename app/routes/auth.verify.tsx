@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { verifyEmail } from "~/.server/auth/email-auth";
 import { AUTH_TEXT } from "~/.server/auth/messages";
 import { checkToken } from "~/.server/auth/one-time-tokens";
-import { signIn } from "~/.server/auth/session";
+import { getUser, signIn } from "~/.server/auth/session";
 import { redirectWithToast } from "~/.server/http/flash";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button-styles";
 import { Field, FormMessage } from "~/components/ui/form";
 
 /**
@@ -15,13 +16,21 @@ import { Field, FormMessage } from "~/components/ui/form";
  * a confirm button (mail scanners that follow links must not spend the token); the
  * POST spends it, marks the e-mail verified and signs the user in.
  */
-type VerifyState = { state: "ready"; email: string } | { state: "invalid"; message: string };
+type VerifyState =
+  | { state: "ready"; email: string }
+  | { state: "invalid"; message: string }
+  /** A spent link opened by someone already signed in: only verified accounts can be. */
+  | { state: "verified"; email: string };
 
 export const meta: MetaFunction = () => [{ title: "Verify your email · Atelier" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = await checkToken("verify-email", token);
+  if (!check.ok) {
+    const user = await getUser(request);
+    if (user) return data<VerifyState>({ state: "verified", email: user.email });
+  }
   const body: VerifyState = check.ok
     ? { state: "ready", email: check.email }
     : { state: "invalid", message: check.reason === "expired" ? AUTH_TEXT.verifyLinkExpired : AUTH_TEXT.verifyLinkInvalid };
@@ -47,6 +56,16 @@ export default function VerifyEmail() {
   const view = actionData ?? loaderData;
   const busy = useNavigation().state !== "idle";
   const [searchParams] = useSearchParams();
+
+  if (view.state === "verified") {
+    return (
+      <AuthCard title="Your e-mail address is verified" subtitle={<>You are signed in as <strong>{view.email}</strong>.</>}>
+        <Link to="/dashboard" className={buttonClass("primary", "md", "w-full")}>
+          Go to your dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
 
   if (view.state === "invalid") {
     return (

@@ -43,7 +43,15 @@ async function requestReset(page: Page, email: string) {
 test.describe("accounts with JavaScript", () => {
   test("sign up, verify by the e-mailed link, sign out to /, sign in again", async ({ page }) => {
     const account = await signUp(page, { fullName: "Ada Lovelace" });
-    const link = await verificationLink(account.email);
+    // The form gives way to "check your e-mail", naming the address, with a resend.
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeFocused();
+    await expect(page.getByText(`We sent a verification link to ${account.email}.`)).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await verificationLink(account.email); // the first mail
+    await page.getByRole("button", { name: "Resend verification e-mail" }).click();
+    await expect(page.getByText("Verification email sent! Please check your inbox.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    const link = await verificationLink(account.email); // the second one
     expect(link.startsWith("http://localhost:")).toBe(true);
 
     // Opening the link spends nothing: it asks for a click first.
@@ -60,7 +68,11 @@ test.describe("accounts with JavaScript", () => {
     await signInAs(page, account.email, account.password);
     await expect(page.getByText("Successfully signed in!")).toBeVisible();
 
-    // The verification link is spent.
+    // The verification link is spent: signed in, opening it again just says so.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.getByText("This verification link is invalid or has already been used.")).toBeVisible();
@@ -197,7 +209,7 @@ test.describe("accounts with JavaScript", () => {
     await expect(busy).toBeDisabled();
     release();
     await expect(page.getByText(ACCOUNT_CREATED)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toBeEnabled();
   });
 
   test("mode links switch modes and clear messages", async ({ page }) => {
@@ -257,6 +269,10 @@ test.describe("accounts without JavaScript", () => {
     await page.getByLabel("Confirm Password").fill("analytical");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText(ACCOUNT_CREATED)).toBeVisible();
+    await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+    // "Use a different e-mail address" brings the empty form back.
+    await page.getByRole("link", { name: "Use a different e-mail address" }).click();
+    await expect(page.getByLabel("Full Name")).toHaveValue("");
 
     await verifyByLink(page, await verificationLink(email));
     await expect(page.getByText("Email verified")).toBeVisible();

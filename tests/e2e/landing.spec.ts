@@ -14,8 +14,9 @@ test.describe("landing page", () => {
 
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
-    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
-    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/auth");
+    // New visitors are asked to create an account; both are the /auth route of the spec.
+    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth?mode=signup");
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/auth?mode=signup");
     await expect(page.getByRole("link", { name: "Start Your Free Trial" })).toHaveAttribute("href", "/auth?mode=signup");
     await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", /^mailto:/);
 
@@ -51,6 +52,13 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   });
 
+  test("Start Free Trial leads to the sign-up form", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start Free Trial" }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  });
+
   test("a failing check turns its dot red", async ({ page }) => {
     await page.route("**/api/kong/status", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' }),
@@ -73,6 +81,12 @@ test.describe("landing page", () => {
   test("on a phone, the section links are in a menu", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
+    // Nothing spills sideways: not the page, not the words on the demo board's cards.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const spilling = await page
+      .locator(".lp-board-card")
+      .evaluateAll((cards) => cards.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+    expect(spilling).toEqual([]);
     await page.getByLabel("Menu").click();
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Pricing" }).click();
     await expect(page.locator("section#pricing")).toBeInViewport();

@@ -87,7 +87,7 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   it("signs up: the spec's message, an unverified account, a mail", async () => {
     const a = await act(post("/auth?mode=signup", signUpFields));
     expect(a.status).toBe(200);
-    expect(a.body).toEqual({ intent: "signup", message: AUTH_TEXT.accountCreated });
+    expect(a.body).toEqual({ intent: "signup", message: AUTH_TEXT.accountCreated, sentTo: "ada@example.com" });
     const [user] = await db().select().from(schema.users);
     expect(user).toMatchObject({ email: "ada@example.com", emailVerifiedAt: null });
     expect(outbox).toHaveLength(1);

@@ -48,6 +48,8 @@ export type AuthActionData = {
   values?: { fullName?: string; email?: string; inviteCode?: string };
   /** Set when sign-in was refused for an unverified e-mail: the form offers to resend. */
   unverifiedEmail?: string;
+  /** Where a verification e-mail just went (sign-up, resend): the form shows "check your e-mail". */
+  sentTo?: string;
 };
 
 function echo(raw: Record<string, FormDataEntryValue>): AuthActionData["values"] {
@@ -107,7 +109,7 @@ async function handle(request: Request, input: AuthFormInput, values: AuthAction
     }
     case "signup": {
       const result = await signUpWithPassword(input);
-      if (result.ok) return reply({ intent: input.intent, message: AUTH_TEXT.accountCreated });
+      if (result.ok) return reply({ intent: input.intent, message: AUTH_TEXT.accountCreated, sentTo: input.email });
       return result.field
         ? reply({ intent: input.intent, fieldErrors: { [result.field]: result.message }, values }, 403)
         : reply({ intent: input.intent, formError: result.message, values }, 403);
@@ -117,6 +119,6 @@ async function handle(request: Request, input: AuthFormInput, values: AuthAction
       return reply({ intent: input.intent, message: AUTH_TEXT.resetEmailSent });
     case "resend-verification":
       await resendVerification(input.email);
-      return reply({ intent: input.intent, message: AUTH_TEXT.verificationSent, values: { email: input.email } });
+      return reply({ intent: input.intent, message: AUTH_TEXT.verificationSent, values: { email: input.email }, sentTo: input.email });
   }
 }

@@ -49,8 +49,11 @@ export function AuthScreen() {
   const loader = useLoaderData<AuthFormLoaderData>();
   const actionData = useActionData<AuthActionData>();
   const { mode } = loader;
-  // An answer for another mode (a post from an older page) is not this form's.
-  const result = intentMode(actionData?.intent) === mode ? actionData : undefined;
+  // An answer for another mode (a post from an older page) is not this form's; a
+  // resend from sign-up's "check your e-mail" panel belongs to sign-up too.
+  const resentFromSignUp = mode === "signup" && actionData?.intent === "resend-verification";
+  const result = intentMode(actionData?.intent) === mode || resentFromSignUp ? actionData : undefined;
+  const checkEmail = mode === "signup" && !!result?.sentTo && !result.formError;
 
   const link = (to: AuthMode) => {
     const q = new URLSearchParams({ mode: to });
@@ -90,9 +93,48 @@ export function AuthScreen() {
       }
     >
       {/* Keyed by mode: switching modes starts a fresh form (errors and messages cleared). */}
-      <AuthForm key={mode} mode={mode} loader={loader} result={result} forgotLink={link("reset")} linkClass={linkClass} />
-      {mode !== "reset" ? <OAuthButtons /> : null}
+      {checkEmail ? (
+        <CheckEmail sentTo={result!.sentTo!} message={result!.message} restartLink={link("signup")} linkClass={linkClass} />
+      ) : (
+        <AuthForm key={mode} mode={mode} loader={loader} result={result} forgotLink={link("reset")} linkClass={linkClass} />
+      )}
+      {mode !== "reset" && !checkEmail ? <OAuthButtons /> : null}
     </AuthCard>
+  );
+}
+
+/**
+ * After sign-up: the spec's "Account created!" message, where the link went, and a way
+ * to send it again or to start over with another address (works without JavaScript).
+ */
+function CheckEmail({ sentTo, message, restartLink, linkClass }: { sentTo: string; message?: string; restartLink: string; linkClass: string }) {
+  const navigation = useNavigation();
+  const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-verification";
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [message]);
+  return (
+    <div className="space-y-4">
+      {message ? <FormMessage tone="success">{message}</FormMessage> : null}
+      <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+        Check your e-mail
+      </h2>
+      <p className="text-sm text-slate-700">
+        We sent a verification link to <strong className="break-all">{sentTo}</strong>. Open it to verify your address; it signs you in. It can take a
+        minute to arrive, so look in your spam folder too.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <input type="hidden" name="email" value={sentTo} />
+        <Button type="submit" variant="secondary" className="w-full" disabled={resending}>
+          {resending ? "Processing..." : "Resend verification e-mail"}
+        </Button>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to={restartLink} className={linkClass}>
+          Use a different e-mail address
+        </Link>
+      </p>
+    </div>
   );
 }
 

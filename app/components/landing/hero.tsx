@@ -4,7 +4,7 @@ import { StatusDots, type SystemStatus } from "./status-dots";
 
 export type HeroContent = { eyebrow: string; title: string; highlight: string; lead: string };
 
-export function Hero({ content, status, authHref }: { content: HeroContent; status: SystemStatus; authHref: string }) {
+export function Hero({ content, status, signUpHref }: { content: HeroContent; status: SystemStatus; signUpHref: string }) {
   return (
     <section aria-labelledby="hero-title" className="lp-hero">
       <div
@@ -20,7 +20,7 @@ export function Hero({ content, status, authHref }: { content: HeroContent; stat
         </h1>
         <p className="lp-lead mx-auto mt-6 max-w-2xl">{content.lead}</p>
         <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
-          <Link to={authHref} className={buttonClass("primary", "lg")}>
+          <Link to={signUpHref} className={buttonClass("primary", "lg")}>
             Start Free Trial
           </Link>
           <Link to="#demo" className={buttonClass("secondary", "lg")}>

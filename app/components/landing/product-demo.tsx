@@ -38,8 +38,8 @@ export function ProductDemo({ content }: { content: DemoContent }) {
               </div>
               <div className="relative grid grid-cols-3 gap-4 p-4" aria-hidden="true">
                 {content.columns.map((col) => (
-                  <div key={col.name} className="rounded-xl bg-slate-100 p-3 pb-24">
-                    <p className="text-xs font-semibold text-slate-600 uppercase">{col.name}</p>
+                  <div key={col.name} className="min-w-0 rounded-xl bg-slate-100 p-3 pb-24">
+                    <p className="truncate text-xs font-semibold text-slate-600 uppercase">{col.name}</p>
                     <div className="mt-3 space-y-2">
                       {col.cards.map((c) => (
                         <div key={c} className="lp-board-card">

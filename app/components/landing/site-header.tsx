@@ -14,7 +14,16 @@ export const SECTION_LINKS = [
 const closeMenu = (event: React.MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
 
 /** The public pages' header. On the landing page the section links are in-page anchors. */
-export function SiteHeader({ authHref = "/auth", anchorsOn = "" }: { authHref?: string; anchorsOn?: string }) {
+export function SiteHeader({
+  authHref = "/auth",
+  signUpHref = "/auth?mode=signup",
+  anchorsOn = "",
+}: {
+  authHref?: string;
+  /** "Get Started": the /auth form in its sign-up mode, for people new to Atelier. */
+  signUpHref?: string;
+  anchorsOn?: string;
+}) {
   return (
     <header className="lp-header">
       <a
@@ -42,7 +51,7 @@ export function SiteHeader({ authHref = "/auth", anchorsOn = "" }: { authHref?: 
           <Link to={authHref} className={buttonClass("ghost", "md", "max-sm:hidden")}>
             Sign In
           </Link>
-          <Link to={authHref} className={buttonClass("primary")}>
+          <Link to={signUpHref} className={buttonClass("primary")}>
             Get Started
           </Link>
           <details className="group relative md:hidden">
