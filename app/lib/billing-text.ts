@@ -1,4 +1,5 @@
 /** The billing screens' fixed strings (spec sections 6 and 8), shared by server and browser. */
+import { formatUsd } from "./plans";
 import type { ToastInput } from "./toast";
 
 export const AUTH_REQUIRED_TOAST: ToastInput = {
@@ -19,6 +20,15 @@ export const OWNER_ONLY_TOAST: ToastInput = {
   variant: "error",
 };
 
+/** Choosing the plan and interval the workspace already pays for: nothing is bought. */
+export function alreadyOnPlanToast(planName: string, interval: "month" | "year"): ToastInput {
+  return {
+    title: `You are already on the ${planName} plan`,
+    description: `It is billed ${interval === "year" ? "yearly" : "monthly"}; nothing was charged. Change or cancel it here.`,
+    variant: "info",
+  };
+}
+
 export const CHECKOUT_CANCELED_TEXT = "Checkout was cancelled. You have not been charged; pick a plan whenever you are ready.";
 
 /** Where the sign-in form returns to after a signed-out visitor chose a plan. */
@@ -29,4 +39,44 @@ export function signInToSubscribeHref(interval: "month" | "year"): string {
 /** "December 22, 2026" (UTC, so server and browser agree). */
 export function formatDate(d: Date | string): string {
   return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** Shown before paying mid-trial: checkout does not carry the trial's remaining days over. */
+export const TRIAL_ENDS_ON_SUBSCRIBE = "Your trial ends when you subscribe; billing starts today.";
+
+/** The workspace's plan as every screen shows it (built on the server by billing/plan-status.ts). */
+export type PlanStatus = {
+  planName: string;
+  /** "trial": no subscription yet, on the 14-day trial (or past it). */
+  status: "trial" | "trialing" | "active" | "past_due" | "canceled" | "incomplete";
+  interval: "month" | "year" | null;
+  /** Whole dollars per interval. */
+  price: number | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  trialEndsAt: string | null;
+  trialDaysLeft: number | null;
+  readOnly: boolean;
+};
+
+/** One sentence on the plan, for /settings: the subscription when there is one, the trial only when on it. */
+export function planStatusText(s: PlanStatus): string {
+  const until = (what: string) => (s.currentPeriodEnd ? `${what} on ${formatDate(s.currentPeriodEnd)}` : `${what} at the end of the period`);
+  const billed = s.interval ? `, billed ${s.interval === "year" ? "yearly" : "monthly"}${s.price !== null ? ` (${formatUsd(s.price)}/${s.interval})` : ""}` : "";
+  switch (s.status) {
+    case "trial":
+      if (!s.readOnly && s.trialDaysLeft === null) return `${s.planName} plan.`;
+      if (s.readOnly || !s.trialDaysLeft) return "Your free trial has ended, so this workspace is read-only. Your data is kept; choose a plan to make changes again.";
+      return `Free trial with ${s.planName} limits: ${s.trialDaysLeft} day${s.trialDaysLeft === 1 ? "" : "s"} left.`;
+    case "canceled":
+      return `Your ${s.planName} subscription has ended, so this workspace is read-only. Your data is kept; choose a plan to make changes again.`;
+    case "past_due":
+      return `${s.planName} plan${billed}: the last payment failed. Update the payment method in billing to keep the plan.`;
+    case "incomplete":
+      return `${s.planName} plan${billed}: the payment is not complete yet.`;
+    case "trialing":
+      return `${s.planName} plan${billed}: trial, ${s.cancelAtPeriodEnd ? until("ends") : until("billing starts")}.`;
+    case "active":
+      return `${s.planName} plan${billed}: active, ${s.cancelAtPeriodEnd ? `canceled, ${until("ends")}` : until("renews")}.`;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLANS, getPlan, limitLabels, parseInterval, priceFor, yearlyPrice, yearlySavings } from "./plans";
+import { PLANS, formatUsd, formatUsdCents, getPlan, limitLabels, parseInterval, priceFor, yearlyPrice, yearlySavings } from "./plans";
 
 describe("plan catalogue", () => {
   it("has the spec's three plans, Professional the popular one, all in usd per month", () => {
@@ -21,6 +21,11 @@ describe("plan catalogue", () => {
     ]);
     expect(priceFor(PLANS[0]!, "month")).toBe(29);
     expect(priceFor(PLANS[0]!, "year")).toBe(278);
+  });
+
+  it("formats whole dollars and invoice amounts with a thousands separator", () => {
+    expect([formatUsd(29), formatUsd(1910), formatUsd(2388)]).toEqual(["$29", "$1,910", "$2,388"]);
+    expect([formatUsdCents(79), formatUsdCents(1910), formatUsdCents(0.5)]).toEqual(["$79.00", "$1,910.00", "$0.50"]);
   });
 
   it("labels limits, unlimited where null", () => {

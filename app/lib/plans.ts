@@ -107,9 +107,14 @@ export function parseInterval(value: string | null | undefined): BillingInterval
   return value === "year" ? "year" : "month";
 }
 
-/** Whole dollars, as the spec shows them: "$29", "$1910". */
+/** Whole dollars with a thousands separator: "$29", "$1,910". */
 export function formatUsd(amount: number): string {
-  return `$${amount}`;
+  return `$${amount.toLocaleString("en-US")}`;
+}
+
+/** Dollars and cents, as invoices show them: "$1,910.00". */
+export function formatUsdCents(amount: number): string {
+  return `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** "5 projects", "Unlimited users", "500GB storage", "1,000 API calls". */

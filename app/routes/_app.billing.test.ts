@@ -9,7 +9,8 @@ import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../.
 import { action as billingAction, loader as billingLoader } from "./_app.billing";
 import { action as checkoutAction, loader as checkoutLoader } from "./billing.test-mode.checkout.$id";
 import { action as portalAction, loader as portalLoader } from "./billing.test-mode.portal";
-import { action as pricingAction } from "./pricing";
+import { action as pricingAction, loader as pricingLoader } from "./pricing";
+import { loader as settingsLoader } from "./_app.settings";
 
 type Thrown = { status?: number; init?: { status?: number } | null };
 const statusOf = (p: Promise<unknown>) =>
@@ -126,7 +127,7 @@ describe("test-mode checkout page", () => {
     const { user, sessionId } = await startCheckout();
     const cancel = formRequest(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { intent: "cancel" });
     const res = (await checkoutAction(args(cancel, { id: sessionId }))) as Response;
-    expect(res.headers.get("Location")).toBe("http://localhost:3000/pricing?canceled=true");
+    expect(res.headers.get("Location")).toBe("http://localhost:3000/pricing?canceled=true&interval=month");
     const page = await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { id: sessionId }));
     expect(page.status).toBe("expired");
   });
@@ -136,6 +137,106 @@ describe("test-mode checkout page", () => {
     const other = await makeOwner();
     const req = await authedRequest(other.user.id, `/billing/test-mode/checkout/${sessionId}`);
     expect(await statusOf(checkoutLoader(args(req, { id: sessionId })))).toBe(404);
+  });
+});
+
+describe("one subscription per workspace", () => {
+  /** An owner whose Professional monthly checkout is paid and synced (back on /billing?success=true). */
+  async function subscribed() {
+    const started = await startCheckout("professional", "month");
+    await completeLocalCheckout(started.sessionId);
+    await overview(started.user.id, "/billing?success=true");
+    return started;
+  }
+  const choose = async (userId: string, planId: string, interval: string) =>
+    (await pricingAction(args(formRequest(await authedRequest(userId, "/pricing"), { intent: "checkout", planId, interval })))) as Response;
+  const sessionsCount = async () => (await db().select().from(schema.localCheckoutSessions)).length;
+
+  it("choosing the current plan again leads back to /billing and opens no checkout", async () => {
+    const { user } = await subscribed();
+    const before = await sessionsCount();
+    const res = await choose(user.id, "professional", "month");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/billing");
+    expect(await sessionsCount()).toBe(before);
+  });
+
+  it("choosing another plan or interval sends the owner to the portal, never a second checkout", async () => {
+    const { user } = await subscribed();
+    const before = await sessionsCount();
+    const [customer] = await db().select().from(schema.billingCustomers);
+    const portal = `http://localhost:3000/billing/test-mode/portal?${new URLSearchParams({ customer: customer!.customerId, return: "http://localhost:3000/billing" })}`;
+    expect((await choose(user.id, "starter", "month")).headers.get("Location")).toBe(portal);
+    expect((await choose(user.id, "professional", "year")).headers.get("Location")).toBe(portal);
+    expect(await sessionsCount()).toBe(before);
+  });
+
+  it("refuses even before the sync has stored the subscription (the provider is asked)", async () => {
+    const { user, sessionId } = await startCheckout("professional", "month");
+    await completeLocalCheckout(sessionId); // paid, no webhook or return yet
+    expect((await choose(user.id, "professional", "month")).headers.get("Location")).toBe("/billing");
+  });
+
+  it("does not charge a second time for a checkout opened before the workspace subscribed", async () => {
+    const { user, workspace, sessionId: first } = await startCheckout("professional", "month");
+    const second = (await choose(user.id, "starter", "month")).headers.get("Location")!.split("/").at(-1)!;
+    await completeLocalCheckout(first);
+    const pay = formRequest(await authedRequest(user.id, `/billing/test-mode/checkout/${second}`), { intent: "pay" });
+    const res = (await checkoutAction(args(pay, { id: second }))) as Response;
+    expect(res.headers.get("Location")).toBe("/billing");
+    expect(await db().select().from(schema.localInvoices)).toHaveLength(1);
+    expect(await subscriptionRowsOf(workspace.id)).toHaveLength(0); // nothing new to sync
+    expect(await db().select().from(schema.localSubscriptions)).toHaveLength(1);
+    expect((await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${second}`), { id: second }))).status).toBe("expired");
+  });
+
+  it("lets a workspace whose subscription was canceled check out again", async () => {
+    const { user } = await subscribed();
+    const [customer] = await db().select().from(schema.billingCustomers);
+    const path = `/billing/test-mode/portal?customer=${customer!.customerId}`;
+    await portalAction(args(formRequest(await authedRequest(user.id, path), { intent: "cancel", when: "now" })));
+    const res = await choose(user.id, "starter", "year");
+    expect(res.headers.get("Location")).toMatch(/\/billing\/test-mode\/checkout\/cs_local_/);
+  });
+
+  it("marks the current plan on the picker, and the trial's days before any purchase", async () => {
+    const { user } = await makeOwner();
+    const before = await pricingLoader(args(await authedRequest(user.id, "/pricing")));
+    expect(before).toMatchObject({ signedIn: true, current: null });
+    expect(before.trialDaysLeft).toBeGreaterThan(0);
+    const sub = await subscribed();
+    expect(await pricingLoader(args(await authedRequest(sub.user.id, "/pricing")))).toMatchObject({
+      current: { planId: "professional", planName: "Professional", interval: "month" },
+      trialDaysLeft: null,
+    });
+  });
+
+  it("warns on the test-mode checkout that paying ends the trial", async () => {
+    const { user, sessionId } = await startCheckout("starter", "year");
+    const page = await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { id: sessionId }));
+    expect(page.trialDaysLeft).toBeGreaterThan(0);
+  });
+});
+
+describe("/settings plan status", () => {
+  const settings = async (userId: string) => (await settingsLoader(args(await authedRequest(userId, "/settings")))).planStatus;
+
+  it("is the trial before a purchase, the paid plan after it (as /billing), read-only once canceled", async () => {
+    const { user, sessionId } = await startCheckout("professional", "month");
+    expect(await settings(user.id)).toMatchObject({ status: "trial", planName: "Professional", readOnly: false });
+    expect((await settings(user.id)).trialDaysLeft).toBeGreaterThan(0);
+
+    await completeLocalCheckout(sessionId);
+    const billing = await overview(user.id, "/billing?success=true");
+    const paid = await settings(user.id);
+    expect(paid).toMatchObject({ status: "active", interval: "month", price: 79, trialDaysLeft: null, readOnly: false });
+    expect(paid).toEqual(billing.planStatus);
+    expect(paid.currentPeriodEnd).toBe(billing.subscription!.currentPeriodEnd);
+
+    const [customer] = await db().select().from(schema.billingCustomers);
+    const path = `/billing/test-mode/portal?customer=${customer!.customerId}`;
+    await portalAction(args(formRequest(await authedRequest(user.id, path), { intent: "cancel", when: "now" })));
+    expect(await settings(user.id)).toMatchObject({ status: "canceled", readOnly: true });
   });
 });
 

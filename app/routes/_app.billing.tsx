@@ -6,6 +6,7 @@ import { ScreenHeader, screenMeta } from "~/components/shell/screen";
 import { buttonClass } from "~/components/ui/button-styles";
 import { formatDate } from "~/lib/billing-text";
 import { formatBytes } from "~/lib/file-size";
+import { formatUsd, formatUsdCents } from "~/lib/plans";
 
 export const meta: MetaFunction = screenMeta("Billing");
 
@@ -95,7 +96,7 @@ function CurrentPlan({ o }: { o: Overview }) {
         <dt className="text-slate-600">Billing interval</dt>
         <dd className="text-slate-900">
           {sub ? (sub.interval === "year" ? "Yearly" : "Monthly") : "None yet"}
-          {sub?.price != null ? ` ($${sub.price}/${sub.interval})` : ""}
+          {sub?.price != null ? ` (${formatUsd(sub.price)}/${sub.interval})` : ""}
         </dd>
         {sub ? (
           <>
@@ -229,7 +230,7 @@ function Invoices({ o }: { o: Overview }) {
               <tr key={i.id}>
                 <td className="py-2">{formatDate(i.date)}</td>
                 <td className="py-2">
-                  ${i.amount.toFixed(2)} {i.currency.toUpperCase()}
+                  {formatUsdCents(i.amount)} {i.currency.toUpperCase()}
                 </td>
                 <td className="py-2 capitalize">{i.status}</td>
               </tr>

@@ -4,6 +4,8 @@ import { testCheckoutAction, testCheckoutLoader } from "~/.server/billing/test-m
 import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
+import { TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
+import { formatUsd } from "~/lib/plans";
 
 /** Test mode's stand-in for Stripe's hosted checkout: confirm (a paid subscription) or cancel. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,9 +30,14 @@ export default function TestModeCheckout() {
         <dd className="text-slate-900">{s.interval === "year" ? "Yearly" : "Monthly"}</dd>
         <dt className="text-slate-600">Price</dt>
         <dd className="font-medium text-slate-900">
-          ${s.price}/{s.interval}
+          {formatUsd(s.price)}/{s.interval}
         </dd>
       </dl>
+      {s.trialDaysLeft !== null && s.status === "open" ? (
+        <p className="mt-4 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          You have {s.trialDaysLeft} {s.trialDaysLeft === 1 ? "day" : "days"} of free trial left. {TRIAL_ENDS_ON_SUBSCRIBE}
+        </p>
+      ) : null}
       {s.status === "open" ? (
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
           <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass("primary", "md")}>

@@ -5,7 +5,7 @@ import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
 import { formatDate } from "~/lib/billing-text";
-import { PLANS, priceFor } from "~/lib/plans";
+import { formatUsd, PLANS, priceFor } from "~/lib/plans";
 
 /** Test mode's stand-in for Stripe's customer portal: change plan or interval, cancel. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,7 +27,7 @@ export default function TestModePortal() {
     <TestModeFrame title="Billing portal (test mode)">
       {sub ? (
         <p className="text-sm text-slate-700">
-          Current subscription: <strong>{sub.planName}</strong>, ${sub.price}/{sub.interval}, {sub.status.replace("_", " ")}
+          Current subscription: <strong>{sub.planName}</strong>, {formatUsd(sub.price)}/{sub.interval}, {sub.status.replace("_", " ")}
           {sub.currentPeriodEnd
             ? `; ${sub.cancelAtPeriodEnd || sub.status === "canceled" ? "ends" : "renews"} ${formatDate(sub.currentPeriodEnd)}`
             : ""}
@@ -46,7 +46,7 @@ export default function TestModePortal() {
                 {PLANS.map((p) => (
                   <label key={p.id} className="flex items-center gap-2">
                     <input type="radio" name="planId" value={p.id} defaultChecked={p.id === sub.planId} required />
-                    {p.name} (${priceFor(p, "month")}/month or ${priceFor(p, "year")}/year)
+                    {p.name} ({formatUsd(priceFor(p, "month"))}/month or {formatUsd(priceFor(p, "year"))}/year)
                   </label>
                 ))}
               </div>

@@ -31,8 +31,9 @@ afterEach(() => setPaymentProviderForTests(undefined));
 describe("/pricing", () => {
   it("shows the interval, the cancelled notice and whether the visitor is signed in", async () => {
     const get = (q: string) => loader({ request: new Request(`http://localhost:3000/pricing${q}`), params: {}, context: {} });
-    expect(await get("")).toEqual({ interval: "month", canceled: false, signedIn: false });
-    expect(await get("?interval=year&canceled=true")).toEqual({ interval: "year", canceled: true, signedIn: false });
+    const signedOut = { signedIn: false, current: null, trialDaysLeft: null };
+    expect(await get("")).toEqual({ interval: "month", canceled: false, ...signedOut });
+    expect(await get("?interval=year&canceled=true")).toEqual({ interval: "year", canceled: true, ...signedOut });
   });
 
   it("starts checkout for the owner with the spec's payload and answers 303 to the test-mode page", async () => {
@@ -45,7 +46,8 @@ describe("/pricing", () => {
     expect(session).toMatchObject({
       priceId: "local_professional_year",
       successUrl: "http://localhost:3000/billing?success=true",
-      cancelUrl: "http://localhost:3000/pricing?canceled=true",
+      // The spec's cancel URL, plus the chosen interval so the picker comes back as left.
+      cancelUrl: "http://localhost:3000/pricing?canceled=true&interval=year",
       allowPromotionCodes: true,
       metadata: { planId: "professional", planName: "Professional" },
       status: "open",

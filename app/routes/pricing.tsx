@@ -1,24 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getUser } from "~/.server/auth/session";
-import { handleCheckoutPost } from "~/.server/billing/checkout";
+import { handleCheckoutPost, pickerState } from "~/.server/billing/checkout";
 import { CheckoutButton } from "~/components/billing/checkout-button";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { PlanPicker } from "~/components/pricing/plan-picker";
 import { Logo } from "~/components/ui/logo";
-import { CHECKOUT_CANCELED_TEXT } from "~/lib/billing-text";
+import { CHECKOUT_CANCELED_TEXT, TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
 import { parseInterval } from "~/lib/plans";
 
 /**
  * /pricing: the plan picker for everyone. Its buttons post here and start checkout
  * (signed out: sign in first). `?canceled=true` is where an abandoned checkout returns.
+ * A workspace with a live subscription sees its plan marked; the others lead to the portal.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return {
     interval: parseInterval(url.searchParams.get("interval")),
     canceled: url.searchParams.get("canceled") === "true",
-    signedIn: (await getUser(request)) !== null,
+    ...(await pickerState(request)),
   };
 }
 
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Pricing · Atelier" }];
 
 export default function Pricing() {
-  const { interval, canceled, signedIn } = useLoaderData<typeof loader>();
+  const { interval, canceled, signedIn, current, trialDaysLeft } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <p className="flex items-center justify-between gap-4">
@@ -47,10 +47,21 @@ export default function Pricing() {
           {CHECKOUT_CANCELED_TEXT}
         </p>
       ) : null}
+      {current ? (
+        <p role="note" className="mx-auto mt-6 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-700">
+          This workspace is on the {current.planName} plan, billed {current.interval === "year" ? "yearly" : "monthly"}. Choosing
+          another plan or interval opens the billing portal, which changes your subscription: you are never billed twice.
+        </p>
+      ) : trialDaysLeft ? (
+        <p role="note" className="mx-auto mt-6 max-w-2xl rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-center text-sm text-sky-900">
+          You have {trialDaysLeft} {trialDaysLeft === 1 ? "day" : "days"} of free trial left. {TRIAL_ENDS_ON_SUBSCRIBE}
+        </p>
+      ) : null}
       <div className="mt-10">
         <PlanPicker
           interval={interval}
-          renderAction={(plan, i) => <CheckoutButton plan={plan} interval={i} signedIn={signedIn} />}
+          current={current}
+          renderAction={(plan, i) => <CheckoutButton plan={plan} interval={i} signedIn={signedIn} current={current} />}
         />
       </div>
     </main>

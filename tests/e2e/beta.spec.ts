@@ -95,7 +95,7 @@ test.describe("beta page (public sign-up off), JavaScript off", () => {
 const YEARLY = [
   { name: "Starter", monthly: "$29", yearly: "$278", full: "$348", save: "Save $70" },
   { name: "Professional", monthly: "$79", yearly: "$758", full: "$948", save: "Save $190" },
-  { name: "Enterprise", monthly: "$199", yearly: "$1910", full: "$2388", save: "Save $478" },
+  { name: "Enterprise", monthly: "$199", yearly: "$1,910", full: "$2,388", save: "Save $478" },
 ];
 
 async function expectPlans(page: Page) {

@@ -21,6 +21,35 @@ async function buyProfessional(page: Page) {
   await expect(page.getByRole("cell", { name: "$79.00 USD" })).toBeVisible();
 }
 
+/** /settings tells the same story as /billing after a purchase: the paid plan, not the trial. */
+async function expectSettingsShowPaidProfessional(page: Page) {
+  await page.goto("/settings");
+  const status = page.getByTestId("settings-plan-status");
+  await expect(status).toContainText(/Professional plan, billed monthly \(\$79\/month\): active, renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+  await expect(status).not.toContainText("Free trial");
+}
+
+/**
+ * After buying Professional monthly: /pricing marks it "Current plan"; choosing
+ * Starter leads to the billing portal, and /billing still has one invoice.
+ */
+async function expectOneSubscription(page: Page, { axe }: { axe: boolean }) {
+  await page.goto("/pricing");
+  const pro = planCard(page, "Professional");
+  await expect(pro.getByText("Current plan")).toBeVisible();
+  await expect(pro.getByRole("button")).toHaveCount(0);
+  await expect(pro.getByRole("link", { name: "Manage your plan" })).toHaveAttribute("href", "/billing");
+  await expect(page.getByRole("note")).toContainText("This workspace is on the Professional plan, billed monthly.");
+  if (axe) await expectNoA11yViolations(page); // axe runs in the page: JavaScript on only
+  await planCard(page, "Starter").getByRole("button", { name: "Switch to Starter" }).click();
+  await page.waitForURL(/\/billing\/test-mode\/portal\?customer=/);
+  await expect(page.getByRole("heading", { name: "Billing portal (test mode)" })).toBeVisible();
+  await expect(page.getByText("Current subscription: Professional, $79/month, active", { exact: false })).toBeVisible();
+  await page.goto("/billing");
+  await expect(page.getByRole("cell", { name: "$79.00 USD" })).toHaveCount(1);
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and one invoice
+}
+
 test.describe("billing with JavaScript", () => {
   test("the yearly prices and savings of the three plans", async ({ page }) => {
     await page.goto("/pricing");
@@ -29,7 +58,7 @@ test.describe("billing with JavaScript", () => {
     for (const [name, year, full, save] of [
       ["Starter", "$278", "$348", "Save $70"],
       ["Professional", "$758", "$948", "Save $190"],
-      ["Enterprise", "$1910", "$2388", "Save $478"],
+      ["Enterprise", "$1,910", "$2,388", "Save $478"],
     ] as const) {
       const card = planCard(page, name);
       await expect(card.getByText(year, { exact: true })).toBeVisible();
@@ -52,14 +81,21 @@ test.describe("billing with JavaScript", () => {
   test("the whole purchase in test mode, and a cancelled checkout", async ({ page }) => {
     await signUpAndVerify(page);
     await page.goto("/pricing?interval=year");
+    // Paying mid-trial ends the trial: said before the first click and again on the checkout.
+    await expect(page.getByRole("note")).toHaveText(/You have 14 days of free trial left\. Your trial ends when you subscribe; billing starts today\./);
     await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
     await page.waitForURL(/\/billing\/test-mode\/checkout\//);
+    await expect(page.getByText("Your trial ends when you subscribe; billing starts today.", { exact: false })).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
-    await page.waitForURL(/\/pricing\?canceled=true/);
+    await page.waitForURL((url) => url.pathname === "/pricing" && url.searchParams.get("canceled") === "true");
     await expect(page.getByText("Checkout was cancelled.", { exact: false })).toBeVisible();
+    // Back where it was left: the yearly prices.
+    await expect(page.getByRole("link", { name: /Yearly/ })).toHaveAttribute("aria-current", "true");
+    await expect(planCard(page, "Enterprise").getByText("$1,910", { exact: true })).toBeVisible();
     await buyProfessional(page);
     await expectNoA11yViolations(page);
-    await page.goto("/pricing");
+    await expectSettingsShowPaidProfessional(page);
+    await expectOneSubscription(page, { axe: true });
     await expectNoA11yViolations(page);
   });
 });
@@ -92,6 +128,8 @@ test.describe("billing without JavaScript", () => {
   test("the whole purchase in test mode, then cancel at period end and change plan in the portal", async ({ page }) => {
     await signUpAndVerify(page);
     await buyProfessional(page);
+    await expectSettingsShowPaidProfessional(page);
+    await expectOneSubscription(page, { axe: false });
 
     await page.getByText("Cancel subscription").click();
     await page.getByRole("button", { name: "Yes, cancel my subscription" }).click();
@@ -108,7 +146,7 @@ test.describe("billing without JavaScript", () => {
     await expect(page.getByText("Plan changed")).toBeVisible();
     await page.getByRole("link", { name: "Back to billing" }).click();
     await expect(page.getByTestId("billing-plan")).toHaveText("Enterprise");
-    await expect(page.getByText("Yearly ($1910/year)")).toBeVisible();
+    await expect(page.getByText("Yearly ($1,910/year)")).toBeVisible();
     await expect(page.getByText(/^Renews$/)).toBeVisible();
   });
 });

@@ -1,20 +1,18 @@
 import { apiCallsThisMonth } from "../workspaces/api-usage";
 import { redirect } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { formatDate } from "~/lib/billing-text";
 import { can } from "~/lib/permissions";
-import { getPlan, priceFor, type BillingInterval } from "~/lib/plans";
-import { db, schema } from "../db";
-import type { SubscriptionStatus } from "../db/schema-billing";
+import { db } from "../db";
 import { redirectWithToast } from "../http/flash";
 import { listLocalInvoices } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
-import { currentSubscription, syncSubscription } from "../payments/sync";
+import { currentSubscription, customerIdOf, syncSubscription } from "../payments/sync";
 import { requireMember } from "../workspaces";
 import { planOf, storageUsedBytes, usageOf } from "../workspaces/limits";
 import { BYTES_PER_GB } from "~/lib/file-size";
 import { appOrigin } from "./checkout";
+import { planStatusOf } from "./plan-status";
 
 /**
  * /billing: the workspace's plan, subscription, usage and invoices. Owners manage
@@ -27,15 +25,8 @@ export type InvoiceRow = { id: string; date: string; amount: number; currency: s
 
 /** The workspace's provider customer, if it has ever started a checkout. */
 export async function customerOf(workspaceId: string): Promise<string | null> {
-  const provider = await paymentProvider();
-  const [row] = await db()
-    .select()
-    .from(schema.billingCustomers)
-    .where(eq(schema.billingCustomers.workspaceId, workspaceId));
-  return row && row.provider === provider.name ? row.customerId : null;
+  return customerIdOf(workspaceId, await paymentProvider());
 }
-
-const DAY = 86_400_000;
 
 export async function billingOverview(request: Request) {
   const { workspace, role } = await requireMember(request, "billing.view");
@@ -48,13 +39,9 @@ export async function billingOverview(request: Request) {
   if (success && customerId) await syncSubscription(customerId, provider);
 
   const sub = await currentSubscription(workspace.id);
+  const planStatus = await planStatusOf(workspace);
   const plan = await planOf(db(), workspace.id);
   const usage = await usageOf(db(), workspace.id);
-  const status: SubscriptionStatus | "trial" = sub?.status ?? "trial";
-  const trialEndsAt = workspace.trialEndsAt;
-  const trialDaysLeft = !sub && trialEndsAt ? Math.max(0, Math.ceil((trialEndsAt.getTime() - Date.now()) / DAY)) : null;
-  const interval: BillingInterval | null = sub ? sub.interval : null;
-  const subPlan = sub ? getPlan(sub.planId) : undefined;
 
   const usageRows: UsageRow[] = [
     { label: "Projects", used: usage.projects, limit: plan.limits.projects },
@@ -91,15 +78,16 @@ export async function billingOverview(request: Request) {
       ? {
           status: sub.status,
           interval: sub.interval,
-          price: subPlan ? priceFor(subPlan, sub.interval) : null,
-          currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+          price: planStatus.price,
+          currentPeriodEnd: planStatus.currentPeriodEnd,
           cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
         }
       : null,
-    status,
-    interval,
-    trialEndsAt: trialEndsAt?.toISOString() ?? null,
-    trialDaysLeft,
+    status: planStatus.status,
+    interval: planStatus.interval,
+    trialEndsAt: planStatus.trialEndsAt,
+    trialDaysLeft: planStatus.trialDaysLeft,
+    planStatus,
     hasCustomer: customerId !== null,
     success: success && (sub?.status === "active" || sub?.status === "trialing"),
     /** Back from checkout, but the provider has not confirmed the payment yet. */

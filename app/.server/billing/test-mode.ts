@@ -11,10 +11,11 @@ import {
   parseLocalPriceId,
 } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
-import { currentOf, syncSubscription } from "../payments/sync";
+import { currentOf, liveSubscriptionOf, syncSubscription } from "../payments/sync";
 import { requireMember } from "../workspaces";
 import { appOrigin } from "./checkout";
 import { customerOf } from "./overview";
+import { planStatusOf } from "./plan-status";
 
 /**
  * The pages the local test-mode provider hands out instead of Stripe's hosted
@@ -24,23 +25,24 @@ import { customerOf } from "./overview";
  */
 const notFound = () => data({ message: "This test-mode page does not exist or has expired." }, { status: 404 });
 
-async function requireLocalCustomer(request: Request, customerId: string | null | undefined): Promise<string> {
+async function requireLocalCustomer(request: Request, customerId: string | null | undefined) {
   const { workspace } = await requireMember(request, "billing.manage");
   const provider = await paymentProvider();
   const own = await customerOf(workspace.id);
   if (provider.name !== "local" || !own || own !== customerId) throw notFound();
-  return own;
+  return { customerId: own, workspace };
 }
 
 async function openSession(request: Request, id: string | undefined) {
   const session = id ? await getLocalCheckoutSession(id) : undefined;
   if (!session) throw notFound();
-  await requireLocalCustomer(request, session.customerId);
-  return session;
+  const { workspace } = await requireLocalCustomer(request, session.customerId);
+  return { session, workspace };
 }
 
 export async function testCheckoutLoader(request: Request, id: string | undefined) {
-  const session = await openSession(request, id);
+  const { session, workspace } = await openSession(request, id);
+  const { status, trialDaysLeft } = await planStatusOf(workspace);
   const price = parseLocalPriceId(session.priceId);
   const plan = price ? getPlan(price.planId) : undefined;
   if (!price || !plan) throw notFound();
@@ -50,12 +52,23 @@ export async function testCheckoutLoader(request: Request, id: string | undefine
     plan: { id: plan.id, name: plan.name },
     interval: price.interval,
     price: priceFor(plan, price.interval),
+    /** Paying now ends the trial (the remaining days are not carried over): said before "Confirm payment". */
+    trialDaysLeft: status === "trial" && trialDaysLeft ? trialDaysLeft : null,
   };
 }
 
 export async function testCheckoutAction(request: Request, id: string | undefined) {
-  const session = await openSession(request, id);
+  const { session, workspace } = await openSession(request, id);
   const intent = (await request.formData()).get("intent");
+  if (intent === "pay" && session.status === "open" && (await liveSubscriptionOf(workspace.id, await paymentProvider()))) {
+    // A checkout started before the workspace subscribed (another tab): never a second subscription.
+    await expireLocalCheckout(session.id);
+    return redirectWithToast(
+      "/billing",
+      { title: "This workspace already has a subscription", description: "Nothing was charged. Change the plan in the billing portal.", variant: "info" },
+      { status: 303 },
+    );
+  }
   if (intent === "pay") {
     const done = await completeLocalCheckout(session.id);
     await syncSubscription(done.customerId);
@@ -85,7 +98,7 @@ export function portalReturnPath(returnUrl: string | null): string {
 
 async function portalState(request: Request) {
   const params = new URL(request.url).searchParams;
-  const customerId = await requireLocalCustomer(request, params.get("customer"));
+  const { customerId } = await requireLocalCustomer(request, params.get("customer"));
   const returnTo = portalReturnPath(params.get("return"));
   const provider = await paymentProvider();
   const current = currentOf(await provider.listSubscriptions(customerId));

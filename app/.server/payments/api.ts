@@ -1,13 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { can, type Action } from "~/lib/permissions";
 import { PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { getSession } from "../auth/session";
-import { db, schema } from "../db";
 import { env } from "../env";
 import { getMemberContext, type MemberContext } from "../workspaces";
 import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
-import { ensureCustomer, syncSubscription } from "./sync";
+import { customerIdOf, ensureCustomer, liveSubscriptionOf, syncSubscription } from "./sync";
 
 /**
  * The JSON payment API of spec section 7 (/api/stripe/*): each route file is one
@@ -78,14 +76,6 @@ function sameOriginUrl(request: Request) {
     .refine((u) => URL.canParse(u) && origins.has(new URL(u).origin), { message: "Must be a URL of this site." });
 }
 
-async function customerOf(workspaceId: string, provider: PaymentProvider): Promise<string | null> {
-  const [row] = await db()
-    .select({ customerId: schema.billingCustomers.customerId })
-    .from(schema.billingCustomers)
-    .where(and(eq(schema.billingCustomers.workspaceId, workspaceId), eq(schema.billingCustomers.provider, provider.name)));
-  return row?.customerId ?? null;
-}
-
 /** The plan and interval a price id of the catalogue belongs to, or null. */
 export async function catalogueEntryOf(provider: PaymentProvider, priceId: string): Promise<{ planId: PlanId; planName: string; interval: BillingInterval } | null> {
   for (const plan of PLANS) {
@@ -94,6 +84,13 @@ export async function catalogueEntryOf(provider: PaymentProvider, priceId: strin
     }
   }
   return null;
+}
+
+/** The 409's message: what the workspace has, and where changes happen instead. */
+export function alreadySubscribedMessage(live: ProviderSubscription): string {
+  const plan = PLANS.find((p) => p.id === live.planId)?.name ?? "a";
+  const billed = live.interval === "year" ? "yearly" : "monthly";
+  return `This workspace already has a subscription (${plan} plan, billed ${billed}). Change its plan or interval in the customer portal (create-portal-session) instead of starting a second checkout.`;
 }
 
 function subscriptionJson(s: ProviderSubscription) {
@@ -135,6 +132,9 @@ export function createCheckoutSession(request: Request) {
     if (body.metadata.planId !== undefined && body.metadata.planId !== entry.planId) {
       throw new ApiFailure(400, "metadata.planId: Does not match the price's plan.", "Invalid request");
     }
+    // One subscription per workspace: a plan or interval change goes through the portal.
+    const live = await liveSubscriptionOf(member.workspace.id, provider);
+    if (live) throw new ApiFailure(409, alreadySubscribedMessage(live), "Subscription exists");
     const customerId = await ensureCustomer(member.workspace.id, { email: member.user.email, name: member.user.fullName }, provider);
     const session = await provider.createCheckoutSession({
       priceId: body.priceId,
@@ -164,7 +164,7 @@ export function createPaymentIntent(request: Request) {
 
 export function listSubscriptions(request: Request) {
   return run(request, "billing.view", "Failed to load subscriptions", async ({ member, provider }) => {
-    const customerId = await customerOf(member.workspace.id, provider);
+    const customerId = await customerIdOf(member.workspace.id, provider);
     const subs = customerId ? await provider.listSubscriptions(customerId) : [];
     return Response.json({ data: subs.map(subscriptionJson) });
   });
@@ -179,7 +179,7 @@ export function cancelSubscription(request: Request) {
         immediately: z.boolean().default(false),
       }),
     );
-    const customerId = await customerOf(member.workspace.id, provider);
+    const customerId = await customerIdOf(member.workspace.id, provider);
     // Only a subscription of this workspace's customer; anything else is "not found".
     const owned = customerId ? (await provider.listSubscriptions(customerId)).some((s) => s.id === body.subscriptionId) : false;
     if (!owned) throw new ApiFailure(404, "This workspace has no such subscription.", "Not found");
@@ -192,7 +192,7 @@ export function cancelSubscription(request: Request) {
 export function createPortalSession(request: Request) {
   return run(request, "billing.manage", "Failed to create portal session", async ({ member, provider }) => {
     const body = await readJson(request, z.object({ returnUrl: sameOriginUrl(request) }));
-    const customerId = await customerOf(member.workspace.id, provider);
+    const customerId = await customerIdOf(member.workspace.id, provider);
     if (!customerId) throw new ApiFailure(400, "This workspace has no billing account yet: choose a plan first.", "No billing account");
     const session = await provider.createPortalSession({ customerId, returnUrl: body.returnUrl });
     return Response.json({ data: { url: session.url } });

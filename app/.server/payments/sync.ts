@@ -45,6 +45,31 @@ export async function workspaceOfCustomer(provider: string, customerId: string):
   return row?.workspaceId ?? null;
 }
 
+/** The workspace's customer at `provider`, or null before its first checkout. */
+export async function customerIdOf(workspaceId: string, provider: PaymentProvider): Promise<string | null> {
+  const [row] = await db()
+    .select({ customerId: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.workspaceId, workspaceId), eq(billingCustomers.provider, provider.name)));
+  return row?.customerId ?? null;
+}
+
+/** Statuses that keep a subscription running (and the workspace writable): a second one must not be bought. */
+export function isLiveStatus(status: SubscriptionStatus): boolean {
+  return status === "active" || status === "trialing" || status === "past_due";
+}
+
+/**
+ * The workspace's live subscription as the provider sees it now (not the stored
+ * record, which may wait for a webhook), or null: what refuses a second checkout.
+ */
+export async function liveSubscriptionOf(workspaceId: string, provider: PaymentProvider): Promise<ProviderSubscription | null> {
+  const customerId = await customerIdOf(workspaceId, provider);
+  if (!customerId) return null;
+  const current = currentOf(await provider.listSubscriptions(customerId));
+  return current && isLiveStatus(current.status) ? current : null;
+}
+
 const rank: Record<SubscriptionStatus, number> = { active: 0, trialing: 0, past_due: 0, incomplete: 1, canceled: 2 };
 
 /** The subscription that decides the plan: a live one before an incomplete one before an ended one; newest first. */

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { Field } from "~/components/ui/form";
+import { planStatusText, type PlanStatus } from "~/lib/billing-text";
 import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 
@@ -11,6 +12,8 @@ export type SettingsPageData = {
   plan: { name: string; limits: { projects: number | null; users: number | null; storageGb: number | null; apiCalls: number | null } };
   memberCount: number;
   can: { update: boolean; delete: boolean };
+  /** The same plan status /billing shows (subscription, else the trial). */
+  planStatus: PlanStatus;
 };
 
 export type SettingsActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
@@ -35,7 +38,6 @@ function Usage({ label, used, limit, format = String }: { label: string; used: n
 export function SettingsPage({ data, actionData }: { data: SettingsPageData; actionData: SettingsActionData }) {
   const err = actionData && !actionData.ok ? actionData : null;
   const field = (intent: string, name: string) => (err?.intent === intent && err.field === name ? err : null);
-  const trialDays = data.workspace.trialEndsAt ? Math.ceil((new Date(data.workspace.trialEndsAt).getTime() - Date.now()) / 86_400_000) : null;
   return (
     <div className="max-w-3xl space-y-8">
       <div>
@@ -71,10 +73,8 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         <h2 id="plan-h" className="text-base font-semibold text-slate-900">
           Plan and usage
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {trialDays !== null && trialDays > 0
-            ? `Free trial with ${data.plan.name} limits: ${trialDays} day${trialDays === 1 ? "" : "s"} left.`
-            : `${data.plan.name} plan.`}{" "}
+        <p className="mt-1 text-sm text-slate-600" data-testid="settings-plan-status">
+          {planStatusText(data.planStatus)}{" "}
           <Link to="/billing" className="font-medium text-brand-700 hover:underline">
             Billing
           </Link>

@@ -1,22 +1,49 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useToast } from "~/components/ui/toast";
 import { AUTH_REQUIRED_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
 import type { BillingInterval, Plan } from "~/lib/plans";
 
+/** The plan and interval the workspace already pays for, when it has a live subscription. */
+export type CurrentPlan = { planId: string; interval: BillingInterval } | null;
+
 /**
  * A plan's button in the picker: a form posted to the page's action, which starts
  * checkout. Signed out with JavaScript, the spec's 'Authentication Required' toast
  * (with a sign-in link) instead of a round trip; without JavaScript the action
- * answers with a redirect to the sign-in form.
+ * answers with a redirect to the sign-in form. With a live subscription the current
+ * plan is a link to /billing, and the others say "Switch to …": the action sends
+ * those to the provider's portal, never to a second checkout.
  */
-export function CheckoutButton({ plan, interval, signedIn }: { plan: Plan; interval: BillingInterval; signedIn: boolean }) {
+export function CheckoutButton({
+  plan,
+  interval,
+  signedIn,
+  current = null,
+}: {
+  plan: Plan;
+  interval: BillingInterval;
+  signedIn: boolean;
+  current?: CurrentPlan;
+}) {
   const navigation = useNavigation();
   const { toast } = useToast();
   const processing =
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === "checkout" &&
     navigation.formData.get("planId") === plan.id;
+  if (current && current.planId === plan.id && current.interval === interval) {
+    return (
+      <Link to="/billing" className={buttonClass("secondary", "md", "w-full")}>
+        Manage your plan
+      </Link>
+    );
+  }
+  const label = !current
+    ? `Choose ${plan.name}`
+    : current.planId === plan.id
+      ? `Switch to ${interval === "year" ? "yearly" : "monthly"} billing`
+      : `Switch to ${plan.name}`;
   return (
     <Form
       method="post"
@@ -33,9 +60,9 @@ export function CheckoutButton({ plan, interval, signedIn }: { plan: Plan; inter
         type="submit"
         disabled={processing}
         aria-disabled={processing || undefined}
-        className={buttonClass(plan.popular ? "primary" : "secondary", "md", "w-full")}
+        className={buttonClass(plan.popular && !current ? "primary" : "secondary", "md", "w-full")}
       >
-        {processing ? "Processing..." : `Choose ${plan.name}`}
+        {processing ? "Processing..." : label}
       </button>
     </Form>
   );

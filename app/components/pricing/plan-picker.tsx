@@ -24,10 +24,13 @@ export function PlanPicker({
   interval,
   intervalHref = (i) => `?interval=${i}`,
   renderAction,
+  current = null,
 }: {
   interval: BillingInterval;
   intervalHref?: (interval: BillingInterval) => string;
   renderAction?: (plan: Plan, interval: BillingInterval) => React.ReactNode;
+  /** The workspace's live plan and interval: its card is marked "Current plan". */
+  current?: { planId: string; interval: BillingInterval } | null;
 }) {
   return (
     <div>
@@ -38,6 +41,7 @@ export function PlanPicker({
             <PlanCard
               plan={plan}
               interval={interval}
+              isCurrent={current?.planId === plan.id && current.interval === interval}
               action={
                 renderAction ? (
                   renderAction(plan, interval)
@@ -96,7 +100,17 @@ function IntervalToggle({
   );
 }
 
-function PlanCard({ plan, interval, action }: { plan: Plan; interval: BillingInterval; action: React.ReactNode }) {
+function PlanCard({
+  plan,
+  interval,
+  action,
+  isCurrent = false,
+}: {
+  plan: Plan;
+  interval: BillingInterval;
+  action: React.ReactNode;
+  isCurrent?: boolean;
+}) {
   const price = priceFor(plan, interval);
   const headingId = `plan-${plan.id}`;
   return (
@@ -111,9 +125,14 @@ function PlanCard({ plan, interval, action }: { plan: Plan; interval: BillingInt
           Most Popular
         </p>
       ) : null}
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {plan.name}
-      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {plan.name}
+        </h2>
+        {isCurrent ? (
+          <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">Current plan</p>
+        ) : null}
+      </div>
       <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-slate-900">{formatUsd(price)}</span>

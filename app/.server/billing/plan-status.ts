@@ -1,0 +1,38 @@
+import { getPlan, priceFor, type BillingInterval, type PlanId } from "~/lib/plans";
+import type { PlanStatus } from "~/lib/billing-text";
+import { db } from "../db";
+import { currentSubscription } from "../payments/sync";
+import { planOf, readOnlyReason } from "../workspaces/limits";
+
+/**
+ * The workspace's plan as /billing, /settings and the plan picker show it, from one
+ * source: the stored current subscription (plan, status, interval, renewal), else
+ * the 14-day trial. `readOnly` is the limits module's own verdict.
+ */
+const DAY = 86_400_000;
+
+export async function planStatusOf(
+  workspace: { id: string; trialEndsAt: Date | null },
+  now = new Date(),
+): Promise<PlanStatus & { planId: PlanId }> {
+  const [sub, plan, reason] = await Promise.all([
+    currentSubscription(workspace.id),
+    planOf(db(), workspace.id),
+    readOnlyReason(db(), workspace.id, now),
+  ]);
+  const subPlan = sub ? getPlan(sub.planId) : undefined;
+  const interval: BillingInterval | null = sub ? sub.interval : null;
+  const trialEndsAt = workspace.trialEndsAt;
+  return {
+    planId: plan.planId,
+    planName: plan.name,
+    status: sub?.status ?? "trial",
+    interval,
+    price: sub && subPlan ? priceFor(subPlan, sub.interval) : null,
+    currentPeriodEnd: sub?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    trialEndsAt: trialEndsAt?.toISOString() ?? null,
+    trialDaysLeft: !sub && trialEndsAt ? Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY)) : null,
+    readOnly: reason !== null,
+  };
+}
