@@ -78,6 +78,7 @@ const envSchema = z
     STRIPE_PRICE_PROFESSIONAL_YEAR: optionalText,
     STRIPE_PRICE_ENTERPRISE_MONTH: optionalText,
     STRIPE_PRICE_ENTERPRISE_YEAR: optionalText,
+    STRIPE_PORTAL_CONFIGURATION: optionalText,
     TRUST_PROXY: boolish,
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   })

@@ -50,6 +50,7 @@ export class StripeTestServer {
   readonly products = new Map<string, Obj>();
   readonly sessions = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Sub>();
+  readonly portalConfigurations = new Map<string, Obj>();
   /** The next n API requests answer 500 (a Stripe outage). */
   failNext = 0;
   private server: Server | undefined;
@@ -120,7 +121,7 @@ export class StripeTestServer {
       return this.send(res, 500, { error: { type: "api_error", message: "Simulated outage" } });
     }
     const rel = url.pathname.replace(/^\/v1\//, "");
-    const resource = ["checkout/sessions", "billing_portal/sessions", "customers", "prices", "products", "subscriptions"].find(
+    const resource = ["checkout/sessions", "billing_portal/sessions", "billing_portal/configurations", "customers", "prices", "products", "subscriptions"].find(
       (r) => rel === r || rel.startsWith(`${r}/`),
     );
     const id = resource && rel.length > resource.length ? rel.slice(resource.length + 1) : undefined;
@@ -189,8 +190,33 @@ export class StripeTestServer {
       }
       case "POST billing_portal/sessions": {
         if (!this.customers.has(params.customer as string)) return this.notFound(res, `customer: '${params.customer}'`);
+        if (params.configuration && !this.portalConfigurations.has(params.configuration as string)) {
+          return this.notFound(res, `billing_portal.configuration: '${params.configuration}'`);
+        }
         const portalId = newId("bps");
-        return this.send(res, 200, { id: portalId, object: "billing_portal.session", customer: params.customer, return_url: params.return_url, url: `${this.baseUrl}/portal/${portalId}` });
+        return this.send(res, 200, {
+          id: portalId,
+          object: "billing_portal.session",
+          customer: params.customer,
+          configuration: params.configuration ?? "bpc_default",
+          return_url: params.return_url,
+          url: `${this.baseUrl}/portal/${portalId}`,
+        });
+      }
+      case "GET billing_portal/configurations": {
+        const found = [...this.portalConfigurations.values()].filter((c) => params.active === undefined || String(c.active) === params.active);
+        return this.send(res, 200, list(found, "/v1/billing_portal/configurations"));
+      }
+      case "POST billing_portal/configurations": {
+        const config = { id: newId("bpc"), object: "billing_portal.configuration", active: true, is_default: false, business_profile: params.business_profile ?? {}, features: params.features ?? {}, metadata: params.metadata ?? {} };
+        this.portalConfigurations.set(config.id, config);
+        return this.send(res, 200, config);
+      }
+      case "POST billing_portal/configurations/:id": {
+        const config = this.portalConfigurations.get(id!);
+        if (!config) return this.notFound(res, `billing_portal.configuration: '${id}'`);
+        Object.assign(config, params.features ? { features: params.features } : {});
+        return this.send(res, 200, config);
       }
       case "GET subscriptions": {
         const found = [...this.subscriptions.values()]

@@ -32,7 +32,6 @@ const priceByKey = (key: string) => [...server.prices.values()].find((p) => p.lo
 describe("stripe:setup", () => {
   it("creates the products and prices once and prints the env lines", async () => {
     const first = await setupStripeCatalogue(stripeClient());
-    expect(first.created).toBe(6);
     expect(server.products.size).toBe(3);
     expect([...server.products.values()].map((p) => p.name)).toEqual(["Atelier Starter", "Atelier Professional", "Atelier Enterprise"]);
     expect(priceByKey("starter_month")).toMatchObject({ unit_amount: 2900, currency: "usd", recurring: { interval: "month", interval_count: 1 } });
@@ -40,21 +39,34 @@ describe("stripe:setup", () => {
     expect(priceByKey("professional_year")?.unit_amount).toBe(75800);
     expect(priceByKey("enterprise_year")?.unit_amount).toBe(191000);
     expect(priceByKey("enterprise_month")?.product).toBe(priceByKey("enterprise_year")?.product);
-    expect(first.lines).toHaveLength(6);
+    expect(first.lines).toHaveLength(7);
     expect(first.lines[0]).toBe(`STRIPE_PRICE_STARTER_MONTH=${priceByKey("starter_month")!.id}`);
     expect(first.lines[5]).toBe(`STRIPE_PRICE_ENTERPRISE_YEAR=${priceByKey("enterprise_year")!.id}`);
+
+    // A portal configuration where a customer can switch between the six prices.
+    expect(first.created).toBe(6 + 1);
+    expect(server.portalConfigurations.size).toBe(1);
+    const [portal] = [...server.portalConfigurations.values()] as { id: string; features: Record<string, Record<string, unknown>> }[];
+    expect(first.lines[6]).toBe(`STRIPE_PORTAL_CONFIGURATION=${portal!.id}`);
+    expect(portal!.features.subscription_update).toMatchObject({ enabled: "true", default_allowed_updates: ["price"] });
+    const switchable = portal!.features.subscription_update!.products as { product: string; prices: string[] }[];
+    expect(switchable).toHaveLength(3);
+    expect(switchable.flatMap((p) => p.prices).sort()).toEqual([...server.prices.keys()].sort());
+    expect(portal!.features.subscription_cancel).toMatchObject({ enabled: "true", mode: "at_period_end" });
 
     const again = await setupStripeCatalogue(stripeClient());
     expect(again).toEqual({ lines: first.lines, created: 0 });
     expect(server.products.size).toBe(3);
+    expect(server.portalConfigurations.size).toBe(1);
   });
 
   it("runs as npm run stripe:setup's script and prints the lines on stdout", async () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/stripe-setup.ts"], {
       env: { ...process.env, STRIPE_API_BASE: server.baseUrl, STRIPE_SECRET_KEY: server.secretKey },
     });
-    expect(stdout.trim().split("\n")).toEqual(
-      ["STARTER", "PROFESSIONAL", "ENTERPRISE"].flatMap((p) => ["MONTH", "YEAR"].map((i) => expect.stringMatching(new RegExp(`^STRIPE_PRICE_${p}_${i}=price_test_`)))),
-    );
+    expect(stdout.trim().split("\n")).toEqual([
+      ...["STARTER", "PROFESSIONAL", "ENTERPRISE"].flatMap((p) => ["MONTH", "YEAR"].map((i) => expect.stringMatching(new RegExp(`^STRIPE_PRICE_${p}_${i}=price_test_`)))),
+      expect.stringMatching(/^STRIPE_PORTAL_CONFIGURATION=bpc_test_/),
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { StripeTestServer } from "../../../tests/support/stripe-server";
 import { paymentProvider, setPaymentProviderForTests, type PaymentProvider } from "./provider";
 import { currentSubscription, ensureCustomer, syncSubscription } from "./sync";
 import { handleWebhook } from "./webhook";
+import { stripeClient } from "./stripe";
 
 const server = new StripeTestServer();
 const saved = { ...process.env };
@@ -78,6 +79,21 @@ describe("Stripe adapter", () => {
     const { customerId } = await purchase();
     const portal = await provider.createPortalSession({ customerId, returnUrl: "http://localhost:3000/billing" });
     expect(portal.url).toContain("/portal/bps_test_");
+    expect(server.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1)!.params.configuration).toBeUndefined();
+
+    // With the configuration stripe:setup made, the portal lets the customer switch plans.
+    const config = await stripeClient().billingPortal.configurations.create({
+      features: { subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [] } },
+    });
+    process.env.STRIPE_PORTAL_CONFIGURATION = config.id;
+    resetEnvForTests();
+    try {
+      await provider.createPortalSession({ customerId, returnUrl: "http://localhost:3000/billing" });
+      expect(server.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1)!.params.configuration).toBe(config.id);
+    } finally {
+      delete process.env.STRIPE_PORTAL_CONFIGURATION;
+      resetEnvForTests();
+    }
   });
 
   it("checkout, then a signed checkout.session.completed: the sync writes the row and sets the plan", async () => {

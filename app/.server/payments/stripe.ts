@@ -99,7 +99,9 @@ export function createStripeProvider(client: Stripe = stripeClient()): PaymentPr
     },
 
     async createPortalSession({ customerId, returnUrl }) {
-      const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      // The configuration made by `npm run stripe:setup` allows switching plans; unset, Stripe's default portal.
+      const configuration = env().STRIPE_PORTAL_CONFIGURATION;
+      const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) });
       return { id: session.id, url: session.url };
     },
 
