@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEFAULT_PASSWORD, signInAs, signUpAndVerify } from "../support/auth-helpers";
 import {
@@ -12,6 +13,34 @@ import {
 
 const sidebar = (page: Page) => page.locator("#app-sidebar");
 const mainNav = (page: Page) => sidebar(page).getByRole("navigation", { name: "Main" });
+
+/** Opens each header menu on a phone and checks its panel lies wholly on the screen. */
+async function expectMenusOnScreen(page: Page) {
+  const width = page.viewportSize()!.width;
+  const menus: [string, (p: Page) => ReturnType<Page["getByLabel"]>, string][] = [
+    ["notifications", (p) => p.getByLabel("Notifications, 2 unread"), "Notifications"],
+    ["help", (p) => p.getByLabel("Help"), "Keyboard shortcuts"],
+    ["user menu", (p) => p.getByRole("banner").locator("summary").last(), "Sign out"],
+  ];
+  for (const [name, open, line] of menus) {
+    await open(page).click();
+    const panel = page.locator("details[open] [data-dropdown-panel]");
+    await expect(panel.getByText(line, { exact: true })).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x, `${name}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name}: right edge`).toBeLessThanOrEqual(width);
+    const text = (await panel.getByText(line, { exact: true }).boundingBox())!;
+    expect(text.x, `${name}: "${line}"`).toBeGreaterThanOrEqual(0);
+    await open(page).click();
+    await expect(panel).toHaveCount(0);
+  }
+}
+
+/** axe's best-practice landmark rules (not among the WCAG tags expectNoA11yViolations runs). */
+async function expectUniqueLandmarks(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withRules(["landmark-unique", "landmark-no-duplicate-banner", "landmark-no-duplicate-main"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.describe("signed-in shell", () => {
   test("sidebar, toasts, search, notifications, help and user menu", async ({ page }) => {
@@ -152,11 +181,45 @@ test.describe("signed-in shell", () => {
     await page.getByRole("button", { name: "Dismiss message" }).click();
     await expect(page.getByRole("button", { name: "Dismiss message" })).toHaveCount(0);
     await expectNoA11yViolations(page);
+    // The sidebar's and the header's search forms are two search landmarks with their own names.
+    await expect(page.getByRole("search", { name: "Project search", exact: true })).toBeVisible();
+    await expect(page.getByRole("search", { name: "Project search (sidebar)" })).toBeVisible();
+    await expectUniqueLandmarks(page);
     await page.getByLabel("Notifications, 2 unread").click();
     await expectNoA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/dashboard");
+    await expectNoA11yViolations(page);
+    await expectUniqueLandmarks(page);
     await page.goto("/projects?menu=open");
     await expectNoA11yViolations(page);
+    await expectUniqueLandmarks(page);
+  });
+
+  test("on a phone the header's menus open on the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpAndVerify(page);
+    await waitForHydration(page);
+    await expectMenusOnScreen(page);
+  });
+
+  test("every screen's title has the same look", async ({ page }) => {
+    await signUpAndVerify(page);
+    const looks: Record<string, string> = {};
+    for (const [path, name] of [
+      ["/team", "Team"],
+      ["/dashboard", "Dashboard"],
+      ["/billing", "Billing"],
+      ["/wireframes", "Wireframes"],
+      ["/notifications", "Notifications"],
+    ] as const) {
+      await page.goto(path);
+      const h1 = page.getByRole("heading", { level: 1, name });
+      await expect(h1).toBeVisible();
+      looks[path] = await h1.evaluate((el) => `${getComputedStyle(el).fontSize} ${getComputedStyle(el).fontWeight}`);
+    }
+    const team = looks["/team"];
+    expect(looks).toEqual({ "/team": team, "/dashboard": team, "/billing": team, "/wireframes": team, "/notifications": team });
   });
 
   test.describe("without JavaScript", () => {
@@ -184,7 +247,11 @@ test.describe("signed-in shell", () => {
       await page.getByLabel("Notifications, 2 unread").click();
       await expect(page.getByRole("link", { name: "View All Notifications" })).toBeVisible();
 
+      await page.getByLabel("Notifications, 2 unread").click();
+      await expect(page.getByRole("link", { name: "View All Notifications" })).toBeHidden();
+
       await page.setViewportSize({ width: 390, height: 844 });
+      await expectMenusOnScreen(page);
       await page.getByRole("link", { name: "Open navigation" }).click();
       await expect(page).toHaveURL(/\?menu=open$/);
       await expect(sidebar(page)).toBeVisible();

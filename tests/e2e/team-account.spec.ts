@@ -28,11 +28,40 @@ for (const js of [true, false]) {
       await page.getByLabel("Email Address").fill(gone);
       await page.getByRole("button", { name: "Send invitation" }).click();
       await expect(page.getByText(`We e-mailed an invitation to ${gone}.`)).toBeVisible();
+      // The form is empty again, ready for the next person (with JavaScript it keeps focus there).
+      await expect(page.getByLabel("Email Address")).toHaveValue("");
+      if (js) await expect(page.getByLabel("Email Address")).toBeFocused();
+      const firstLink = (await waitForMail({ to: gone, subject: "invited you" })).links.find((l) => l.includes("/invite/"))!;
+
+      // Sending it again is a resend: the same link, so the first e-mail keeps working, and one seat.
+      const seats = await page.getByText(/seats used/).textContent();
+      await page.getByLabel("Email Address").fill(gone);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.getByText(`We e-mailed ${gone} again. The link in their earlier e-mail works too.`)).toBeVisible();
+      await expect(page.getByText(seats!)).toBeVisible();
+      await expect(page.getByText("Pending invitations (1)")).toBeVisible();
+      const secondLink = (await waitForMail({ to: gone, subject: "invited you" })).links.find((l) => l.includes("/invite/"))!;
+      expect(secondLink).toBe(firstLink);
+      const invitee = await browser.newContext({ javaScriptEnabled: js });
+      const ip = await invitee.newPage();
+      await ip.goto(firstLink);
+      await expect(ip.getByRole("heading", { level: 1, name: /^Join / })).toBeVisible();
+
       await page.getByRole("button", { name: `Resend to ${gone}` }).click();
       await expect(page.getByText("Invitation sent again")).toBeVisible();
-      await page.getByRole("listitem").filter({ hasText: gone }).getByRole("button", { name: "Revoke" }).click();
+
+      // Revoking asks first.
+      const row = page.getByRole("listitem").filter({ hasText: gone });
+      await row.getByText("Revoke", { exact: true }).click();
+      const confirmRevoke = row.getByRole("button", { name: `Yes, revoke the invitation to ${gone}` });
+      await expect(row.getByText(`The link sent to ${gone} stops working.`)).toBeVisible();
+      if (js) await expect(confirmRevoke).toBeFocused();
+      await confirmRevoke.click();
       await expect(page.getByText("Invitation revoked")).toBeVisible();
       await expect(page.getByText("Pending invitations (0)")).toBeVisible();
+      await ip.goto(firstLink);
+      await expect(ip.getByText("This invitation was revoked.")).toBeVisible();
+      await invitee.close();
 
       // A colleague joins, is made an admin, then removed.
       const mate = uniqueEmail("mate");
@@ -50,15 +79,61 @@ for (const js of [true, false]) {
       await mp.getByRole("button", { name: "Create Account" }).click();
       await verifyByLink(mp, await verificationLink(mate));
 
+      // A member's user menu has no Billing (the page would refuse them).
+      await expect(mp.getByTestId("user-role")).toHaveText("Member");
+      await mp.getByTestId("user-name").click();
+      const mateMenu = mp.locator("details[open] [data-dropdown-panel]");
+      await expect(mateMenu.getByRole("link", { name: "Profile" })).toBeVisible();
+      await expect(mateMenu.getByRole("link", { name: "Billing" })).toHaveCount(0);
+
+      // On a phone, with a member and a pending invitation, nothing is wider than the screen.
+      const pending = uniqueEmail("pending");
+      await page.getByLabel("Email Address").fill(pending);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.getByText(`We e-mailed an invitation to ${pending}.`)).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/team");
+      await expect(page.getByRole("link", { name: "Mo Mate" })).toBeVisible();
+      await expect(page.getByRole("button", { name: `Resend to ${pending}` })).toBeVisible();
+      const overflow = await page.evaluate(() => ({
+        fits: document.documentElement.scrollWidth <= window.innerWidth || `${document.documentElement.scrollWidth} > ${window.innerWidth}`,
+        // What sticks out, to say why when it does not fit.
+        wide: [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth || el.scrollWidth > window.innerWidth)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
+      }));
+      expect(overflow).toEqual({ fits: true, wide: [] });
+      // The member's name and address get the row's width, not a sliver beside the controls.
+      const nameBox = (await page.getByRole("listitem").filter({ hasText: "Mo Mate" }).getByText(mate).boundingBox())!;
+      expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(390);
+      expect(nameBox.width).toBeGreaterThan(150);
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       await page.getByLabel("Role of Mo Mate").selectOption("admin");
       await page.getByRole("listitem").filter({ hasText: "Mo Mate" }).getByRole("button", { name: "Change role" }).click();
       await expect(page.getByText("Role changed")).toBeVisible();
       await page.getByRole("link", { name: "Mo Mate" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Mo Mate" })).toBeVisible();
       await expect(page.getByText(/Admin · joined/)).toBeVisible();
+      // An admin may see billing: the item is back.
+      await mp.goto("/dashboard");
+      await mp.getByTestId("user-name").click();
+      await expect(mp.locator("details[open] [data-dropdown-panel]").getByRole("link", { name: "Billing" })).toHaveAttribute("href", "/billing");
+
+      // Removing asks first: nothing happens until "Yes, remove Mo Mate".
       await page.goto("/team");
-      await page.getByRole("button", { name: "Remove Mo Mate" }).click();
+      await page.getByText("Remove Mo Mate", { exact: true }).click();
+      await expect(page.getByText(/Mo Mate loses access to .* at once/)).toBeVisible();
+      const confirmRemove = page.getByRole("button", { name: "Yes, remove Mo Mate" });
+      if (js) {
+        await expect(confirmRemove).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(confirmRemove).toBeHidden();
+        await expect(page.getByText("Remove Mo Mate", { exact: true })).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(confirmRemove).toBeFocused();
+      }
+      await confirmRemove.click();
       await expect(page.getByText("Member removed")).toBeVisible();
 
       // Removed: the colleague's next request no longer shows the workspace's team.

@@ -64,7 +64,9 @@ export function Dropdown({
   };
 
   return (
-    <details ref={ref} className="group relative" onKeyDown={onKeyDown}>
+    // Below sm the panel hangs from the header (the nearest positioned box), not from its
+    // button, so a panel wider than the space left of its button stays on the screen.
+    <details ref={ref} className="group sm:relative" onKeyDown={onKeyDown}>
       <summary
         aria-label={summaryLabel}
         className={`flex cursor-pointer list-none items-center rounded-lg hover:bg-slate-100 [&::-webkit-details-marker]:hidden ${summaryClassName}`}
@@ -73,7 +75,7 @@ export function Dropdown({
       </summary>
       <div
         data-dropdown-panel
-        className={`absolute right-0 z-50 mt-2 max-w-[calc(100vw-2rem)] origin-top-right rounded-xl border border-slate-200 bg-white shadow-xl ring-1 ring-black/5 ${panelClassName}`}
+        className={`absolute top-full right-2 z-50 mt-2 max-w-[calc(100vw-1rem)] origin-top-right rounded-xl border border-slate-200 bg-white shadow-xl ring-1 ring-black/5 sm:top-auto sm:right-0 sm:max-w-[calc(100vw-2rem)] ${panelClassName}`}
       >
         {children}
       </div>

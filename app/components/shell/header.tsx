@@ -42,7 +42,7 @@ export function Header({
         <ShellIcon name="menu" className="size-6" />
         <span className="sr-only">Open navigation</span>
       </Link>
-      <ProjectSearch id="header-search" className="hidden w-full max-w-md sm:block" />
+      <ProjectSearch id="header-search" landmark="Project search" className="hidden w-full max-w-md sm:block" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <SystemsIndicator />
         <NotificationsMenu />

@@ -1,13 +1,16 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { ShellIcon } from "./icons";
 
-/** A GET form to /projects?q= (both the sidebar and the header have one). */
-export function ProjectSearch({ id, className = "" }: { id: string; className?: string }) {
+/**
+ * A GET form to /projects?q= (both the sidebar and the header have one). Each is a search
+ * landmark, so each needs its own name (`landmark`); the field's label is the same.
+ */
+export function ProjectSearch({ id, landmark, className = "" }: { id: string; landmark: string; className?: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const current = location.pathname === "/projects" ? (params.get("q") ?? "") : "";
   return (
-    <Form method="get" action="/projects" role="search" className={className}>
+    <Form method="get" action="/projects" role="search" aria-label={landmark} className={className}>
       <label htmlFor={id} className="sr-only">
         Search projects
       </label>

@@ -37,7 +37,7 @@ export function ScreenHeader({
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
         {eyebrow ? <div className="mb-2 text-sm text-slate-500">{eyebrow}</div> : null}
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 max-w-2xl text-slate-600">{description}</p>
       </div>
       {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}

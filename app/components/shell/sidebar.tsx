@@ -68,7 +68,7 @@ export function Sidebar({
         <WorkspaceSwitcher workspaces={workspaces} currentId={currentWorkspaceId} />
       </div>
       <div className="p-3 lg:group-data-[collapsed=true]/sidebar:hidden">
-        <ProjectSearch id="sidebar-search" />
+        <ProjectSearch id="sidebar-search" landmark="Project search (sidebar)" />
       </div>
       <div className="hidden p-3 lg:group-data-[collapsed=true]/sidebar:block">
         <Link to="/projects" title="Search projects" className={`${rowClass} text-slate-600 hover:bg-slate-100`}>

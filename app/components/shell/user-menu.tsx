@@ -1,19 +1,22 @@
 import { Link } from "@remix-run/react";
+import { can, isRole, type Action } from "~/lib/permissions";
 import { Dropdown, dropdownItemClass } from "./dropdown";
 import { ShellIcon, type Icon } from "./icons";
 import { SignOutForm } from "./sign-out-form";
 import { UserAvatar } from "./user-avatar";
 import { displayName, displayRole, type ShellUser } from "./user-display";
 
-const LINKS: { to: string; label: string; icon: Icon }[] = [
+/** Each link with what its page requires, if anything: a menu never leads to "Access denied". */
+const LINKS: { to: string; label: string; icon: Icon; requires?: Action }[] = [
   { to: "/profile", label: "Profile", icon: "user" },
   { to: "/settings", label: "Settings", icon: "settings" },
-  { to: "/billing", label: "Billing", icon: "card" },
+  { to: "/billing", label: "Billing", icon: "card", requires: "billing.view" },
 ];
 
 export function UserMenu({ user }: { user: ShellUser }) {
   const name = displayName(user);
   const role = displayRole(user.role);
+  const links = LINKS.filter((l) => !l.requires || can(isRole(user.role) ? user.role : null, l.requires));
   return (
     <Dropdown
       summaryClassName="gap-2 py-1 pr-2 pl-1"
@@ -43,7 +46,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         </div>
       </div>
       <ul className="p-2">
-        {LINKS.map((l) => (
+        {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className={dropdownItemClass}>
               <ShellIcon name={l.icon} className="size-4 text-slate-400" />

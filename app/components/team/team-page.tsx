@@ -1,7 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { Field } from "~/components/ui/form";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { initials } from "~/components/board/types";
+import { ConfirmAction } from "./confirm-action";
 
 type Member = { id: string; email: string; fullName: string; avatarUrl: string | null; role: Role; joinedAt: string | Date };
 type Invitation = { id: string; email: string; role: Role; createdAt: string | Date; expiresAt: string | Date; invitedByName: string | null };
@@ -25,7 +28,7 @@ export function RoleSelect({ name, defaultValue, roles, label, id }: { name: str
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+      <select id={id} name={name} defaultValue={defaultValue} className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
         {roles.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -58,45 +61,7 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
         </p>
       ) : null}
 
-      {data.can.invite ? (
-        <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="invite-h">
-          <h2 id="invite-h" className="text-sm font-semibold text-slate-800">
-            Invite someone
-          </h2>
-          <p className="mt-1 text-xs text-slate-500">They get an e-mail with a link that works once and expires in 7 days.</p>
-          <input type="hidden" name="intent" value="invite" />
-          <div className="mt-3 flex flex-wrap items-end gap-3">
-            <div className="min-w-64 flex-1">
-              <label htmlFor="invite-email" className="block text-xs font-medium text-slate-600">
-                Email Address
-              </label>
-              <input id="invite-email" type="email" name="email" required defaultValue={inviteErr?.values.email ?? ""}
-                aria-invalid={inviteErr?.field === "email" || undefined} aria-describedby={inviteErr ? "invite-error" : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            </div>
-            <div>
-              <label htmlFor="invite-role" className="block text-xs font-medium text-slate-600">
-                Role
-              </label>
-              <select id="invite-role" name="role" defaultValue={inviteErr?.values.role ?? "member"} className="mt-1 block rounded-md border border-slate-300 px-2 py-2 text-sm">
-                {data.assignable.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]} — {ROLE_DESCRIPTIONS[r]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClass("primary", "md")}>
-              Send invitation
-            </button>
-          </div>
-          {inviteErr ? (
-            <p id="invite-error" role="alert" className="mt-2 text-sm text-red-700">
-              {inviteErr.message} {full ? <Link to="/billing" className="font-semibold underline">See plans</Link> : null}
-            </p>
-          ) : null}
-        </Form>
-      ) : null}
+      {data.can.invite ? <InviteForm assignable={data.assignable} error={inviteErr} full={full} /> : null}
 
       <section aria-labelledby="members-h">
         <h2 id="members-h" className="text-lg font-semibold text-slate-900">
@@ -107,47 +72,50 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
             const name = m.fullName || m.email.split("@")[0] || "User";
             const self = m.id === data.me;
             return (
-              <li key={m.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
-                  {initials(m.fullName, m.email)}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-slate-900">
-                    <Link to={`/team/${m.id}`} className="hover:underline">
-                      {name}
-                    </Link>{" "}
-                    {self ? <span className="text-xs text-slate-500">(you)</span> : null}
-                  </p>
-                  <p className="text-xs text-slate-500">{m.email}</p>
+              <li key={m.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
+                    {initials(m.fullName, m.email)}
+                  </span>
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium break-words text-slate-900">
+                      <Link to={`/team/${m.id}`} className="hover:underline">
+                        {name}
+                      </Link>{" "}
+                      {self ? <span className="text-xs text-slate-500">(you)</span> : null}
+                    </p>
+                    <p className="text-xs break-all text-slate-500">{m.email}</p>
+                  </div>
                 </div>
-                {data.can.changeRoles && !self && (m.role !== "owner" || data.role === "owner") ? (
-                  <Form method="post" className="flex items-center gap-2">
-                    <input type="hidden" name="intent" value="change-role" />
-                    <input type="hidden" name="userId" value={m.id} />
-                    <RoleSelect id={`role-${m.id}`} name="role" defaultValue={m.role} roles={data.assignable} label={`Role of ${name}`} />
-                    <button type="submit" className={buttonClass("secondary", "sm")}>
-                      Change role
-                    </button>
-                  </Form>
-                ) : (
-                  <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{ROLE_LABELS[m.role]}</span>
-                )}
-                {self ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="leave" />
-                    <button type="submit" className={buttonClass("ghost", "sm")}>
-                      Leave workspace
-                    </button>
-                  </Form>
-                ) : data.can.remove && (m.role !== "owner" || data.role === "owner") ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="userId" value={m.id} />
-                    <button type="submit" className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50">
-                      Remove {name}
-                    </button>
-                  </Form>
-                ) : null}
+                <div className="flex flex-wrap items-start gap-2 sm:justify-end">
+                  {data.can.changeRoles && !self && (m.role !== "owner" || data.role === "owner") ? (
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="change-role" />
+                      <input type="hidden" name="userId" value={m.id} />
+                      <RoleSelect id={`role-${m.id}`} name="role" defaultValue={m.role} roles={data.assignable} label={`Role of ${name}`} />
+                      <button type="submit" className={buttonClass("secondary", "sm")}>
+                        Change role
+                      </button>
+                    </Form>
+                  ) : (
+                    <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{ROLE_LABELS[m.role]}</span>
+                  )}
+                  {self ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="leave" />
+                      <button type="submit" className={buttonClass("ghost", "sm")}>
+                        Leave workspace
+                      </button>
+                    </Form>
+                  ) : data.can.remove && (m.role !== "owner" || data.role === "owner") ? (
+                    <ConfirmAction
+                      label={`Remove ${name}`}
+                      confirmLabel={`Yes, remove ${name}`}
+                      warning={`${name} loses access to ${data.workspaceName} at once and is taken off their cards. Their comments and activity stay.`}
+                      fields={{ intent: "remove", userId: m.id }}
+                    />
+                  ) : null}
+                </div>
               </li>
             );
           })}
@@ -166,28 +134,29 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
               {data.invitations.map((inv) => {
                 const expired = new Date(inv.expiresAt) <= new Date();
                 return (
-                  <li key={inv.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                  <li key={inv.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
                     <div className="min-w-0 flex-1">
-                      <p className="text-sm font-medium text-slate-900">{inv.email}</p>
+                      <p className="text-sm font-medium break-all text-slate-900">{inv.email}</p>
                       <p className="text-xs text-slate-500">
                         {ROLE_LABELS[inv.role]} · invited by {inv.invitedByName || "a teammate"} ·{" "}
                         {expired ? "expired" : `expires ${new Date(inv.expiresAt).toLocaleDateString("en-US", { timeZone: "UTC" })}`}
                       </p>
                     </div>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="invitationId" value={inv.id} />
-                      <button type="submit" className={buttonClass("secondary", "sm")}>
-                        Resend to {inv.email}
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="invitationId" value={inv.id} />
-                      <button type="submit" className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50">
-                        Revoke
-                      </button>
-                    </Form>
+                    <div className="flex flex-wrap items-start gap-2 sm:justify-end">
+                      <Form method="post" className="min-w-0 max-w-full">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="invitationId" value={inv.id} />
+                        <button type="submit" className={buttonClass("secondary", "sm", "max-w-full break-all text-left")}>
+                          Resend to {inv.email}
+                        </button>
+                      </Form>
+                      <ConfirmAction
+                        label="Revoke"
+                        confirmLabel={`Yes, revoke the invitation to ${inv.email}`}
+                        warning={`The link sent to ${inv.email} stops working.`}
+                        fields={{ intent: "revoke", invitationId: inv.id }}
+                      />
+                    </div>
                   </li>
                 );
               })}
@@ -196,5 +165,73 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Inviting: short role names in the select (so it fits a phone), what each role may do
+ * listed under it. With JavaScript the page is not reloaded after a success, so the form
+ * empties itself and focus goes back to the address for the next person; a failure keeps
+ * what was typed beside its message.
+ */
+function InviteForm({ assignable, error, full }: { assignable: Role[]; error: NonNullable<TeamActionData> | null; full: boolean }) {
+  const form = useRef<HTMLFormElement>(null);
+  const email = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === "invite";
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sending) sent.current = true;
+    else if (sent.current && navigation.state === "idle") {
+      sent.current = false;
+      if (!error) {
+        form.current?.reset();
+        email.current?.focus();
+      }
+    }
+  }, [sending, navigation.state, error]);
+  return (
+    <Form ref={form} method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="invite-h">
+      <h2 id="invite-h" className="text-sm font-semibold text-slate-800">
+        Invite someone
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">They get an e-mail with a link that works once and expires in 7 days.</p>
+      <input type="hidden" name="intent" value="invite" />
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        {/* The form's one message (it may link to plans) is below the row, so the field points at it. */}
+        <Field ref={email} id="invite-email" label="Email Address" type="email" name="email" required defaultValue={error?.values.email ?? ""}
+          aria-invalid={error?.field === "email" || undefined} aria-describedby={error ? "invite-error" : undefined}
+          className="min-w-0 flex-1 basis-64" />
+        <div className="w-full sm:w-auto">
+          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select id="invite-role" name="role" defaultValue={error?.values.role ?? "member"} aria-describedby="invite-roles"
+            className="mt-1 block w-full max-w-full rounded-md border border-slate-300 px-2 py-2 text-sm sm:w-auto">
+            {assignable.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("primary", "md")}>
+          Send invitation
+        </button>
+      </div>
+      {error ? (
+        <p id="invite-error" role="alert" className="mt-2 text-sm text-red-700">
+          {error.message} {full ? <Link to="/billing" className="font-semibold underline">See plans</Link> : null}
+        </p>
+      ) : null}
+      <dl id="invite-roles" className="mt-3 grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-[auto_1fr]">
+        {assignable.map((r) => (
+          <div key={r} className="sm:contents">
+            <dt className="inline font-semibold text-slate-700 sm:block">{ROLE_LABELS[r]}</dt>{" "}
+            <dd className="inline sm:block">{ROLE_DESCRIPTIONS[r]}</dd>
+          </div>
+        ))}
+      </dl>
+    </Form>
   );
 }
