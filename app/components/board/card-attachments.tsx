@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { formatDay } from "~/lib/dates";
 import { formatBytes, MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import type { AttachmentView } from "./types";
+import { useClearAfterPost } from "./use-clear-after-post";
 
 type ActionError = { intent: string; message: string } | null;
 
@@ -26,6 +28,7 @@ export function CardAttachments({
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-attachment";
   const failure = error && ATTACHMENT_INTENTS.includes(error.intent) ? error : null;
+  const uploadForm = useClearAfterPost("upload-attachment", error);
   return (
     <section aria-labelledby="attachments-h">
       <h3 id="attachments-h" className="text-sm font-semibold text-slate-800">
@@ -53,7 +56,7 @@ export function CardAttachments({
                 <p className="text-xs text-slate-600">
                   {formatBytes(a.sizeBytes)} · {a.uploaderName ?? "Former member"} ·{" "}
                   <time dateTime={new Date(a.createdAt).toISOString()}>
-                    {new Date(a.createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}
+                    {formatDay(a.createdAt)}
                   </time>
                 </p>
               </div>
@@ -78,9 +81,9 @@ export function CardAttachments({
         </ul>
       )}
       {canEdit ? (
-        // Keyed by the count, so the input empties once the upload (or a deletion) has landed.
+        // Emptied once the upload has landed (not on a teammate's change, which would drop the chosen file).
         <Form
-          key={attachments.length}
+          ref={uploadForm}
           method="post"
           encType="multipart/form-data"
           preventScrollReset

@@ -1,8 +1,13 @@
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useHydrated } from "~/components/ui/form";
+import { describeActivity } from "~/lib/activity-text";
+import { formatDateTime, formatDay } from "~/lib/dates";
+import type { RootLoaderData } from "~/root";
 import { ATTACHMENT_INTENTS, CardAttachments } from "./card-attachments";
 import type { AttachmentView, BoardColumnView, LabelView, MemberView, Priority } from "./types";
 import { LABEL_COLOR_NAMES, LABEL_STYLES, PRIORITY_LABELS } from "./types";
+import { useAfterPost, useClearAfterPost } from "./use-clear-after-post";
 
 export type CardDetailView = {
   id: string;
@@ -32,15 +37,20 @@ export type ActivityView = {
   createdAt: string | Date;
   actorName: string | null;
   actorEmail: string | null;
+  actorId?: string | null;
   cardTitle?: string | null;
   cardNumber?: number | null;
 };
 
-type ActionError = { intent: string; message: string; field?: string; values?: Record<string, string> } | null;
+type ActionError = { intent: string; message: string; status?: number; field?: string; values?: Record<string, string> } | null;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The card's own view, at `?task=<id>`: every control is a plain form, so it all works
- * without JavaScript, including the move control (column and position).
+ * without JavaScript (a panel reached by a link, with a "Close card" link). With
+ * JavaScript it is a modal side panel: a backdrop that closes it, focus kept inside,
+ * Escape to close, and focus back on the card's link on the board once it is gone.
  */
 export function CardDetail({
   card,
@@ -61,23 +71,44 @@ export function CardDetail({
   canEdit: boolean;
   error: ActionError;
 }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, [card.id]);
+  useReturnFocusToCard(card.id);
+  const close = () => navigate(closeHref, { preventScrollReset: true });
   const column = columns.find((c) => c.id === card.columnId);
-  const editError = error?.intent === "update-card" ? error : null;
-  const v = (name: string, fallback: string) => (editError?.values?.[name] ?? fallback);
-  const inputCls = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm disabled:bg-slate-50";
+  const errorFor = (intent: string) => (error?.intent === intent && error.values?.cardId === card.id ? error : null);
+  const labelForm = useClearAfterPost("create-label", error);
+  const checklistForm = useClearAfterPost("add-checklist-item", error);
+  const commentForm = useClearAfterPost("add-comment", error);
+  const otherError = error && error.intent !== "update-card" && !ATTACHMENT_INTENTS.includes(error.intent) ? error : null;
 
   return (
-    <aside
-      aria-labelledby="card-detail-title"
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-xl flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl"
+    <div
+      role={hydrated ? "dialog" : undefined}
+      aria-modal={hydrated || undefined}
+      aria-labelledby={hydrated ? "card-detail-title" : undefined}
+      className={hydrated ? "fixed inset-0 z-40" : undefined}
       onKeyDown={(e) => {
-        if (e.key === "Escape") (document.querySelector("#card-detail-close") as HTMLAnchorElement | null)?.click();
+        if (e.key === "Escape" && !e.defaultPrevented) {
+          e.preventDefault();
+          close();
+        } else if (e.key === "Tab" && panel.current) keepFocusInside(e, panel.current);
       }}
     >
+      {hydrated ? (
+        // Pointer users close by clicking beside the panel; keyboard users have Escape and the close link.
+        <div aria-hidden="true" data-card-backdrop className="fixed inset-0 z-40 bg-slate-900/30" onMouseDown={(e) => e.preventDefault()} onClick={close} />
+      ) : null}
+      <aside
+        ref={panel}
+        aria-labelledby="card-detail-title"
+        className="fixed inset-y-0 right-0 z-40 flex w-full max-w-xl flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl"
+      >
       <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-3">
         <p className="text-sm text-slate-600">
           #{card.number} · {column?.name ?? "Unknown column"}
@@ -90,53 +121,13 @@ export function CardDetail({
         <h2 id="card-detail-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
           {card.title}
         </h2>
-        {error && error.intent !== "update-card" && !ATTACHMENT_INTENTS.includes(error.intent) ? (
+        {otherError ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error.message}
+            {otherError.message}
           </p>
         ) : null}
 
-        <Form method="post" preventScrollReset className="space-y-3" aria-label="Edit card">
-          <input type="hidden" name="intent" value="update-card" />
-          <input type="hidden" name="cardId" value={card.id} />
-          <input type="hidden" name="version" value={card.version} />
-          {editError ? (
-            <p role="alert" id="edit-card-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {editError.message}
-            </p>
-          ) : null}
-          <label className="block text-sm font-medium text-slate-700">
-            Title
-            <input name="title" required maxLength={200} defaultValue={v("title", card.title)} disabled={!canEdit} className={inputCls}
-              aria-invalid={editError?.field === "title" || undefined} aria-describedby={editError ? "edit-card-error" : undefined} />
-          </label>
-          <label className="block text-sm font-medium text-slate-700">
-            Description
-            <textarea name="description" rows={5} defaultValue={v("description", card.description)} disabled={!canEdit} className={inputCls} />
-          </label>
-          <div className="grid grid-cols-2 gap-3">
-            <label className="block text-sm font-medium text-slate-700">
-              Priority
-              <select aria-label="Priority" name="priority" defaultValue={v("priority", card.priority)} disabled={!canEdit} className={inputCls}>
-                {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-medium text-slate-700">
-              Due date
-              <input type="date" name="dueDate" defaultValue={v("dueDate", card.dueDate ?? "")} disabled={!canEdit} className={inputCls}
-                aria-invalid={editError?.field === "dueDate" || undefined} />
-            </label>
-          </div>
-          {canEdit ? (
-            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              Save changes
-            </button>
-          ) : null}
-        </Form>
+        <CardEditForm key={card.id} card={card} activity={activity} canEdit={canEdit} error={error?.intent === "update-card" && error.values?.cardId === card.id ? error : null} />
 
         {canEdit ? (
           <Form method="post" preventScrollReset className="rounded-lg border border-slate-200 p-3" aria-label="Move card">
@@ -222,12 +213,12 @@ export function CardDetail({
             })}
           </ul>
           {canEdit ? (
-            <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+            <Form ref={labelForm} method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="create-label" />
               <input type="hidden" name="cardId" value={card.id} />
               <label className="text-xs font-medium text-slate-600">
                 New label
-                <input name="name" required maxLength={40} className="mt-1 block w-36 rounded border border-slate-300 px-2 py-1 text-sm" />
+                <input name="name" required maxLength={40} defaultValue={errorFor("create-label")?.values?.name ?? ""} className="mt-1 block w-36 rounded border border-slate-300 px-2 py-1 text-sm" />
               </label>
               <label className="text-xs font-medium text-slate-600">
                 Colour
@@ -278,13 +269,13 @@ export function CardDetail({
             ))}
           </ul>
           {canEdit ? (
-            <Form method="post" preventScrollReset className="mt-2 flex gap-2">
+            <Form ref={checklistForm} method="post" preventScrollReset className="mt-2 flex gap-2">
               <input type="hidden" name="intent" value="add-checklist-item" />
               <input type="hidden" name="cardId" value={card.id} />
               <label className="sr-only" htmlFor="new-checklist-item">
                 New checklist item
               </label>
-              <input id="new-checklist-item" name="text" required maxLength={300} placeholder="Add an item" className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm" />
+              <input id="new-checklist-item" name="text" required maxLength={300} defaultValue={errorFor("add-checklist-item")?.values?.text ?? ""} placeholder="Add an item" className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm" />
               <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-medium">
                 Add item
               </button>
@@ -303,20 +294,20 @@ export function CardDetail({
               <li key={c.id} className="rounded-lg bg-slate-50 p-3 text-sm">
                 <p className="text-xs text-slate-500">
                   <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
-                  <time dateTime={new Date(c.createdAt).toISOString()}>{new Date(c.createdAt).toLocaleString("en-US", { timeZone: "UTC" })}</time>
+                  <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap text-slate-800">{c.body}</p>
               </li>
             ))}
           </ol>
           {canEdit ? (
-            <Form method="post" preventScrollReset className="mt-2 space-y-2">
+            <Form ref={commentForm} method="post" preventScrollReset className="mt-2 space-y-2">
               <input type="hidden" name="intent" value="add-comment" />
               <input type="hidden" name="cardId" value={card.id} />
               <label htmlFor="new-comment" className="sr-only">
                 Write a comment
               </label>
-              <textarea id="new-comment" name="body" required rows={3} maxLength={10000} placeholder="Write a comment" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <textarea id="new-comment" name="body" required rows={3} maxLength={10000} defaultValue={errorFor("add-comment")?.values?.body ?? ""} placeholder="Write a comment" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
               <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-900">
                 Comment
               </button>
@@ -330,9 +321,9 @@ export function CardDetail({
           </h3>
           <ActivityList items={activity} />
           <p className="mt-2 text-xs text-slate-500">
-            Created {new Date(card.createdAt).toLocaleDateString("en-US", { timeZone: "UTC" })}
-            {card.startedAt ? ` · started ${new Date(card.startedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}` : ""}
-            {card.completedAt ? ` · completed ${new Date(card.completedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}` : ""}
+            Created {formatDay(card.createdAt)}
+            {card.startedAt ? ` · started ${formatDay(card.startedAt)}` : ""}
+            {card.completedAt ? ` · completed ${formatDay(card.completedAt)}` : ""}
           </p>
         </section>
 
@@ -350,65 +341,229 @@ export function CardDetail({
           </details>
         ) : null}
       </div>
-    </aside>
+      </aside>
+    </div>
   );
 }
 
-export function describeActivity(a: ActivityView): string {
-  const field = a.field ? a.field.replace("dueDate", "due date") : "";
-  const val = (x: unknown) => (x === null || x === undefined || x === "" ? "nothing" : typeof x === "object" ? JSON.stringify(x) : String(x));
-  switch (a.action) {
-    case "card.created":
-      return "created the card";
-    case "card.moved":
-      return `moved it from ${val(a.oldValue)} to ${val(a.newValue)}`;
-    case "card.updated":
-      return `changed ${field} from ${truncate(val(a.oldValue))} to ${truncate(val(a.newValue))}`;
-    case "card.assigned":
-      return `assigned ${val(a.newValue)}`;
-    case "card.unassigned":
-      return `unassigned ${val(a.oldValue)}`;
-    case "card.labelled":
-      return `added label ${val(a.newValue)}`;
-    case "card.unlabelled":
-      return `removed label ${val(a.oldValue)}`;
-    case "checklist.added":
-      return `added checklist item "${truncate(val(a.newValue))}"`;
-    case "checklist.checked":
-      return `checked "${truncate(val(a.oldValue))}"`;
-    case "checklist.unchecked":
-      return `unchecked "${truncate(val(a.oldValue))}"`;
-    case "checklist.removed":
-      return `removed checklist item "${truncate(val(a.oldValue))}"`;
-    case "comment.added":
-      return "commented";
-    case "attachment.added":
-      return `attached ${truncate(val(a.newValue))}`;
-    case "attachment.removed":
-      return `deleted the file ${truncate(val(a.oldValue))}`;
-    case "card.deleted":
-      return `deleted card ${(a.oldValue as { title?: string } | null)?.title ?? ""}`;
-    case "project.created":
-      return "created the project";
-    case "project.updated":
-      return `changed the project's ${field}`;
-    case "project.archived":
-      return "archived the project";
-    case "project.restored":
-      return "restored the project";
-    case "column.added":
-      return `added column ${val(a.newValue)}`;
-    case "column.renamed":
-      return `renamed column ${val(a.oldValue)} to ${val(a.newValue)}`;
-    case "column.deleted":
-      return `deleted column ${val(a.oldValue)}`;
-    default:
-      return a.action.replace(".", " ");
+type EditFields = { title: string; description: string; priority: Priority; dueDate: string };
+
+function fieldsOf(card: CardDetailView): EditFields {
+  return { title: card.title, description: card.description, priority: card.priority, dueDate: card.dueDate ?? "" };
+}
+
+function typedFields(values: Record<string, string>, card: CardDetailView): EditFields {
+  const now = fieldsOf(card);
+  return {
+    title: values.title ?? now.title,
+    description: values.description ?? now.description,
+    priority: (values.priority as Priority | undefined) ?? now.priority,
+    dueDate: values.dueDate ?? now.dueDate,
+  };
+}
+
+/**
+ * The card's fields. While nobody types, the form shows the card as it is now (a live
+ * board revalidates it). From the first keystroke it holds the user's text and the
+ * version they started from, so a teammate's save in between is a 409 to review, never
+ * a silent overwrite; it lets go after a save, a discard, or taking the latest version.
+ */
+function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView; activity: ActivityView[]; canEdit: boolean; error: ActionError }) {
+  const me = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const location = useLocation();
+  const [dismissed, setDismissed] = useState<ActionError>(null);
+  const editError = error && error !== dismissed ? error : null;
+  const conflict = editError?.status === 409;
+  // baseVersion null: the user has the latest version in view (after a conflict), and saving replaces what is shown.
+  const [draft, setDraft] = useState<{ values: EditFields; baseVersion: number | null } | null>(() =>
+    editError?.values
+      ? { values: typedFields(editError.values, card), baseVersion: conflict ? null : Number(editError.values.version) || card.version }
+      : null,
+  );
+  const revalidator = useRevalidator();
+  const title = useRef<HTMLInputElement>(null);
+
+  useAfterPost("update-card", error, (failed) => {
+    if (!failed) setDraft(null);
+    else if (error?.status === 409) {
+      setDraft((d) => ({ values: d?.values ?? typedFields(error.values ?? {}, card), baseVersion: null }));
+      // A refused action does not reload the page's data: fetch the version the user is asked to review.
+      revalidator.revalidate();
+    }
+  });
+
+  const shown = draft?.values ?? fieldsOf(card);
+  const edit = (name: keyof EditFields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const value = e.currentTarget.value;
+    setDraft((d) => ({ values: { ...(d?.values ?? fieldsOf(card)), [name]: value }, baseVersion: d?.baseVersion ?? card.version }));
+  };
+  const takeLatest = () => {
+    setDraft(null);
+    setDismissed(error);
+    title.current?.focus();
+  };
+  const changedUnderneath = !!draft && !conflict && draft.baseVersion !== null && draft.baseVersion !== card.version;
+  const latestChange = activity.find((a) => a.action === "card.updated" || a.action === "card.moved");
+  const who = !latestChange || (me && latestChange.actorId === me) ? null : latestChange.actorName || latestChange.actorEmail;
+  const inputCls = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm disabled:bg-slate-50";
+  // Without JavaScript the link reloads the card as it is now; with it, the form lets go of the draft.
+  const latestLink = (label: string) => (
+    <Link
+      to={`${location.pathname}${location.search}`}
+      preventScrollReset
+      onClick={(e) => {
+        e.preventDefault();
+        takeLatest();
+      }}
+      className="font-medium text-brand-700 underline hover:text-brand-800"
+    >
+      {label}
+    </Link>
+  );
+
+  return (
+    <Form method="post" preventScrollReset className="space-y-3" aria-label="Edit card">
+      <input type="hidden" name="intent" value="update-card" />
+      <input type="hidden" name="cardId" value={card.id} />
+      <input type="hidden" name="version" value={draft?.baseVersion ?? card.version} />
+      {changedUnderneath ? (
+        <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p>
+            {who ? `${who} changed this card while you were editing.` : "This card changed while you were editing."} Your text is kept; saving will
+            ask you to review.
+          </p>
+          <details>
+            <summary className="cursor-pointer font-medium">See their version</summary>
+            <LatestVersion card={card} />
+          </details>
+          <p>{latestLink("Use their version instead")}</p>
+        </div>
+      ) : null}
+      {editError ? (
+        <div role="alert" id="edit-card-error" className="space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p>{editError.message}</p>
+          {conflict ? (
+            <>
+              <p className="font-medium">The latest version:</p>
+              <LatestVersion card={card} />
+              <p>
+                Save to replace it with your text, or {latestLink("use the latest version")}.
+              </p>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <label className="block text-sm font-medium text-slate-700">
+        Title
+        <input ref={title} name="title" required maxLength={200} value={shown.title} onChange={edit("title")} disabled={!canEdit} className={inputCls}
+          aria-invalid={editError?.field === "title" || undefined} aria-describedby={editError ? "edit-card-error" : undefined} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        Description
+        <textarea name="description" rows={5} value={shown.description} onChange={edit("description")} disabled={!canEdit} className={inputCls} />
+      </label>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="block text-sm font-medium text-slate-700">
+          Priority
+          <select aria-label="Priority" name="priority" value={shown.priority} onChange={edit("priority")} disabled={!canEdit} className={inputCls}>
+            {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Due date
+          <input type="date" name="dueDate" value={shown.dueDate} onChange={edit("dueDate")} disabled={!canEdit} className={inputCls}
+            aria-invalid={editError?.field === "dueDate" || undefined} />
+        </label>
+      </div>
+      {canEdit ? (
+        <div className="flex items-center gap-3">
+          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Save changes
+          </button>
+          {draft && !conflict && !changedUnderneath ? (
+            <button type="button" onClick={takeLatest} className="text-sm font-medium text-slate-600 hover:text-slate-900">
+              Discard changes
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The card's fields as saved now, beside the user's unsaved text. */
+function LatestVersion({ card }: { card: CardDetailView }) {
+  const row = "grid grid-cols-[7rem_1fr] gap-2";
+  return (
+    <dl className="space-y-1 rounded border border-current/20 bg-white/60 px-2 py-1 text-slate-800">
+      <div className={row}>
+        <dt className="font-medium">Title</dt>
+        <dd className="break-words">{card.title}</dd>
+      </div>
+      <div className={row}>
+        <dt className="font-medium">Description</dt>
+        <dd className="whitespace-pre-wrap break-words">{card.description || "None"}</dd>
+      </div>
+      <div className={row}>
+        <dt className="font-medium">Priority</dt>
+        <dd>{PRIORITY_LABELS[card.priority]}</dd>
+      </div>
+      <div className={row}>
+        <dt className="font-medium">Due date</dt>
+        <dd>{card.dueDate ? formatDay(card.dueDate) : "None"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Tab and Shift+Tab wrap around inside the panel instead of reaching the board behind it. */
+function keepFocusInside(e: ReactKeyboardEvent, container: HTMLElement) {
+  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(reachable);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === container)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  } else if (!(active instanceof Node) || !container.contains(active)) {
+    e.preventDefault();
+    first.focus();
   }
 }
 
-function truncate(s: string, n = 60) {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+/** Shown and not folded away in a closed <details> (whose content still has boxes in Chrome). */
+function reachable(el: HTMLElement): boolean {
+  if (el.getClientRects().length === 0) return false;
+  for (let d = el.parentElement?.closest("details"); d; d = d.parentElement?.closest("details")) {
+    if (!d.open && !(el.tagName === "SUMMARY" && el.parentElement === d)) return false;
+  }
+  return true;
+}
+
+/** When the panel goes away and took the focus with it, focus goes back to the card's link on the board. */
+function useReturnFocusToCard(cardId: string) {
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        const link =
+          document.querySelector<HTMLElement>(`[data-card-link="${CSS.escape(cardId)}"]`) ??
+          document.querySelector<HTMLElement>(`a[href*="task=${CSS.escape(cardId)}"]`);
+        const active = document.activeElement;
+        // Focus that moved on to something else (another card's panel, a page) stays there.
+        if (!link || (active && active !== document.body && active.isConnected && !active.contains(link))) return;
+        link.focus();
+      });
+    },
+    [cardId],
+  );
 }
 
 export function ActivityList({ items, withCard = false }: { items: ActivityView[]; withCard?: boolean }) {
@@ -417,10 +572,9 @@ export function ActivityList({ items, withCard = false }: { items: ActivityView[
     <ol className="mt-2 space-y-2">
       {items.map((a) => (
         <li key={a.id} className="text-sm text-slate-700">
-          <strong className="font-medium text-slate-900">{a.actorName || a.actorEmail || "Someone"}</strong> {describeActivity(a)}
-          {withCard && a.cardNumber ? <span className="text-slate-500"> · #{a.cardNumber} {a.cardTitle}</span> : null}
+          <strong className="font-medium text-slate-900">{a.actorName || a.actorEmail || "Someone"}</strong> {describeActivity(a, { withCard })}
           <span className="block text-xs text-slate-500">
-            <time dateTime={new Date(a.createdAt).toISOString()}>{new Date(a.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC</time>
+            <time dateTime={new Date(a.createdAt).toISOString()}>{formatDateTime(a.createdAt)}</time>
           </span>
         </li>
       ))}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { describeActivity, type ActivityFacts } from "./activity-text";
+
+const row = (r: Partial<ActivityFacts> & { action: string }): ActivityFacts => ({ field: null, oldValue: null, newValue: null, ...r });
+const onCard = { cardNumber: 2, cardTitle: "Fix login" };
+
+describe("describeActivity", () => {
+  it("says who was invited and with which role, and who joined", () => {
+    expect(describeActivity(row({ action: "member.invited", newValue: { email: "maya@example.com", role: "member" } }))).toBe(
+      "invited maya@example.com as a member",
+    );
+    expect(describeActivity(row({ action: "member.invited", newValue: { email: "ada@example.com", role: "admin" } }))).toBe(
+      "invited ada@example.com as an admin",
+    );
+    expect(describeActivity(row({ action: "member.joined", newValue: { role: "member" } }))).toBe("joined as a member");
+    expect(describeActivity(row({ action: "member.removed", oldValue: { email: "x@example.com", role: "viewer" } }))).toBe(
+      "removed x@example.com from the workspace",
+    );
+  });
+
+  it("names the card by number and title in mixed lists, and as 'the card' in its own panel", () => {
+    const moved = row({ action: "card.moved", field: "column", oldValue: "Backlog", newValue: "To do", ...onCard });
+    expect(describeActivity(moved, { withCard: true })).toBe("moved #2 “Fix login” from Backlog to To do");
+    expect(describeActivity(moved)).toBe("moved the card from Backlog to To do");
+    expect(describeActivity(row({ action: "comment.added", ...onCard }), { withCard: true })).toBe("commented on #2 “Fix login”");
+    expect(describeActivity(row({ action: "card.created", newValue: { title: "Fix login", column: "To do" }, ...onCard }), { withCard: true })).toBe(
+      "created #2 “Fix login” in To do",
+    );
+  });
+
+  it("speaks of due dates as readable days, set or removed", () => {
+    const due = (oldValue: string | null, newValue: string | null) => describeActivity(row({ action: "card.updated", field: "dueDate", oldValue, newValue }));
+    expect(due(null, "2026-11-20")).toBe("set the due date to Nov 20, 2026");
+    expect(due("2026-11-20", null)).toBe("removed the due date");
+    expect(due("2026-11-20", "2026-12-01")).toBe("changed the due date from Nov 20, 2026 to Dec 1, 2026");
+  });
+
+  it("quotes titles and keeps the priority sentence", () => {
+    expect(describeActivity(row({ action: "card.updated", field: "title", oldValue: "Lena's", newValue: "Maya's" }))).toBe(
+      "changed the title from “Lena's” to “Maya's”",
+    );
+    expect(describeActivity(row({ action: "card.updated", field: "priority", oldValue: "none", newValue: "high" }))).toBe(
+      "changed priority from none to high",
+    );
+    expect(describeActivity(row({ action: "card.updated", field: "description", oldValue: "", newValue: "Some text" }))).toBe("added a description");
+    expect(describeActivity(row({ action: "card.deleted", oldValue: { title: "Old", number: 7 } }))).toBe("deleted card #7 “Old”");
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, formatDay } from "./dates";
+
+describe("dates", () => {
+  it("shows a calendar day as that day, with the year", () => {
+    expect(formatDay("2026-11-20")).toBe("Nov 20, 2026");
+    expect(formatDay("2026-01-01")).toBe("Jan 1, 2026");
+  });
+  it("shows a moment's day and a 24-hour UTC time", () => {
+    expect(formatDay(new Date("2026-11-20T23:30:00Z"))).toBe("Nov 20, 2026");
+    expect(formatDateTime(new Date("2026-11-20T14:05:00Z"))).toBe("Nov 20, 2026, 14:05 UTC");
+    expect(formatDateTime("2026-11-20T00:07:00.000Z")).toBe("Nov 20, 2026, 00:07 UTC");
+  });
+  it("leaves text that is not a date as it is", () => {
+    expect(formatDay("soon")).toBe("soon");
+  });
+});

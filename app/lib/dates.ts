@@ -1,0 +1,24 @@
+/**
+ * One readable way to show dates and times, the same on the server and in the browser
+ * (always in UTC, so the server's HTML and the hydrated page say the same thing).
+ */
+const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+function toDate(value: Date | string): Date | null {
+  // A bare calendar day ("2026-11-20") is that day, not the previous one west of UTC.
+  const d = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "Nov 20, 2026" for a calendar day or a moment. */
+export function formatDay(value: Date | string): string {
+  const d = toDate(value);
+  return d ? DAY.format(d) : String(value);
+}
+
+/** "Nov 20, 2026, 14:05 UTC" for a moment. */
+export function formatDateTime(value: Date | string): string {
+  const d = toDate(value);
+  return d ? `${DAY.format(d)}, ${TIME.format(d)} UTC` : String(value);
+}
