@@ -246,3 +246,137 @@ test.describe("boards without JavaScript", () => {
     await expect(column(page, "Review").getByRole("link", { name: /Works without scripts/ })).toBeVisible();
   });
 });
+
+/** True when nothing on the page reaches past the viewport's right edge (no sideways scroll). */
+async function fitsTheViewport(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+function projectMenu(page: Page) {
+  return page.locator("details").filter({ has: page.locator("summary", { hasText: "Project settings" }) });
+}
+
+test.describe("the board page around the cards, with JavaScript", () => {
+  test("fits a laptop and a phone, adds cards without toasts, and its menus close", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpAndVerify(page, { fullName: "Wanda Wide" });
+    await createProject(page, "Wide board");
+    await waitForHydration(page);
+    for (const name of ["Backlog", "To do", "In progress", "Review"]) {
+      await addCard(page, name, `${name} first`);
+      await addCard(page, name, `${name} second`);
+    }
+    // The new cards are in their columns; no toast repeats it.
+    await expect(page.getByRole("region", { name: "Messages" })).not.toContainText("created");
+
+    await expect.poll(() => fitsTheViewport(page)).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => fitsTheViewport(page)).toBe(true);
+    const addColumn = page.getByRole("button", { name: "Add column" });
+    await addColumn.scrollIntoViewIfNeeded();
+    const box = (await addColumn.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A column's menu: Escape closes it (focus back on its button), so does a click elsewhere, so does saving.
+    const options = page.getByLabel("Column options for To do");
+    const save = column(page, "To do").getByRole("button", { name: "Save column" });
+    await options.click();
+    await expect(save).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(save).toBeHidden();
+    await expect(options).toBeFocused();
+    await options.click();
+    await expect(save).toBeVisible();
+    await page.getByRole("heading", { level: 1, name: "Wide board" }).click();
+    await expect(save).toBeHidden();
+    await options.click();
+    await column(page, "To do").getByLabel("Name").fill("Ready");
+    await save.click();
+    await expect(page.getByRole("heading", { name: /^Ready/ })).toBeVisible();
+    await expect(column(page, "Ready").getByRole("button", { name: "Save column" })).toBeHidden();
+
+    // Project settings: a wrong confirmation is answered inside the menu, next to its field.
+    const settings = projectMenu(page);
+    await settings.locator("summary").click();
+    const confirm = settings.getByLabel(/to delete the project and all its cards/);
+    await confirm.fill("Not the name");
+    await settings.getByRole("button", { name: "Delete project" }).click();
+    await expect(settings.getByRole("alert")).toHaveText("Type the project's name, Wide board, to confirm.");
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(confirm).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(settings.locator("summary")).toBeFocused();
+    // Saving closes it.
+    await settings.locator("summary").click();
+    await settings.getByLabel("Name").fill("Wide board v2");
+    await settings.getByRole("button", { name: "Save project" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Wide board v2" })).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Save project" })).toBeHidden();
+  });
+
+  test("filters keep a clean URL and search as you type", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Fritz Filter" });
+    await createProject(page, "Filtered");
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-state]")).toHaveText(/Connecting…|Live/);
+    await addCard(page, "Backlog", "Write release notes");
+    await addCard(page, "Backlog", "Fix login redirect");
+
+    await page.getByLabel("Filter by priority").selectOption("medium");
+    await expect(page).toHaveURL(/\/projects\/[^?]+\?priority=medium$/);
+    await page.getByLabel("Filter by priority").selectOption("");
+    await expect(page).toHaveURL(/\/projects\/[^?]+$/);
+
+    const search = page.getByRole("searchbox", { name: "Search", exact: true });
+    await search.pressSequentially("release");
+    await expect(page).toHaveURL(/\/projects\/[^?]+\?q=release$/);
+    await expect(page.getByRole("link", { name: /Fix login redirect/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Write release notes/ })).toBeVisible();
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("release");
+
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/projects\/[^?]+$/);
+    await expect(search).toHaveValue("");
+    await expect(page.getByRole("link", { name: /Fix login redirect/ })).toBeVisible();
+  });
+});
+
+test.describe("the board page around the cards, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says live updates need JavaScript; filters, menus and new cards work as plain HTML", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Paula Plain" });
+    await createProject(page, "Plain board");
+    await expect(page.getByText("Live updates need JavaScript")).toBeVisible();
+    await expect(page.getByText("Connecting…")).toHaveCount(0);
+
+    await addCard(page, "Backlog", "Write release notes");
+    await addCard(page, "Backlog", "Fix login redirect");
+    await expect(page.getByRole("region", { name: "Messages" })).not.toContainText("created");
+
+    // Enter searches; the server drops the empty filters from the URL.
+    const search = page.getByRole("searchbox", { name: "Search", exact: true });
+    await search.fill("release");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/projects\/[^?]+\?q=release$/);
+    await expect(page.getByRole("link", { name: /Fix login redirect/ })).toHaveCount(0);
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill("");
+    await page.getByLabel("Filter by priority").selectOption("high");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/projects\/[^?]+\?priority=high$/);
+    await page.getByRole("link", { name: "Clear filters" }).click();
+
+    // A wrong confirmation comes back with the menu open and the message next to its field.
+    const settings = projectMenu(page);
+    await settings.locator("summary").click();
+    await settings.getByLabel(/to delete the project and all its cards/).fill("Nope");
+    await settings.getByRole("button", { name: "Delete project" }).click();
+    await expect(projectMenu(page).getByRole("alert")).toHaveText("Type the project's name, Plain board, to confirm.");
+    await expect(projectMenu(page).getByLabel(/to delete the project and all its cards/)).toBeVisible();
+    await expect(projectMenu(page).getByLabel(/to delete the project and all its cards/)).toHaveAttribute("aria-invalid", "true");
+  });
+});

@@ -23,7 +23,7 @@ import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { locate, moveInBoard, neighboursOf } from "./board-ordering";
 import { CardFace } from "./card-face";
-import { AddCardForm, ColumnHeader } from "./column-header";
+import { AddCardForm, ColumnHeader, type ColumnMenuError } from "./column-header";
 import type { BoardCardView, BoardColumnView, LabelView, MemberView } from "./types";
 
 type Props = {
@@ -36,6 +36,8 @@ type Props = {
   cardHref: (cardId: string) => string;
   /** The URL that shows every card of a column. */
   expandHref: (columnId: string) => string;
+  /** A failed column-menu form, shown inside that column's menu. */
+  columnError?: ColumnMenuError | null;
 };
 
 /**
@@ -44,7 +46,7 @@ type Props = {
  * move that rolls back with a toast if the server refuses it, and arrow keys
  * that walk between cards.
  */
-export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref, expandHref }: Props) {
+export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref, expandHref, columnError }: Props) {
   const hydrated = useHydrated();
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -197,10 +199,12 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
   const dndEnabled = hydrated && canEdit;
 
   const content = (
-    <div className="flex min-h-[60vh] gap-4 overflow-x-auto pb-4" onKeyDown={onKeyDown}>
+    // `relative`: the columns' visually hidden labels (absolutely positioned) stay inside this
+    // scroll area instead of widening the page.
+    <div className="relative flex min-h-[60vh] gap-4 overflow-x-auto pb-4" onKeyDown={onKeyDown}>
       {columns.map((column, index) => (
         <ColumnShell key={column.id} column={column} droppable={dndEnabled}>
-          <ColumnHeader column={column} columns={columns} index={index} canManage={canManageColumns} />
+          <ColumnHeader column={column} columns={columns} index={index} canManage={canManageColumns} error={columnError} />
           <SortableContext items={column.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             <ul className="flex min-h-8 flex-col gap-2" aria-label={`${column.name} cards`}>
               {column.cards.map((card) =>
@@ -263,7 +267,7 @@ function ColumnShell({ column, droppable, children }: { column: BoardColumnView;
   return droppable ? (
     <DroppableColumn id={column.id}>{children}</DroppableColumn>
   ) : (
-    <section aria-label={column.name} data-column-id={column.id} className="flex w-72 shrink-0 flex-col rounded-xl bg-slate-100 p-2">
+    <section aria-label={column.name} data-column-id={column.id} className="relative flex w-72 shrink-0 flex-col rounded-xl bg-slate-100 p-2">
       {children}
     </section>
   );
@@ -275,7 +279,7 @@ function DroppableColumn({ id, children }: { id: string; children: React.ReactNo
     <section
       ref={setNodeRef}
       data-column-id={id}
-      className={`flex w-72 shrink-0 flex-col rounded-xl p-2 transition-colors ${isOver ? "bg-brand-50" : "bg-slate-100"}`}
+      className={`relative flex w-72 shrink-0 flex-col rounded-xl p-2 transition-colors ${isOver ? "bg-brand-50" : "bg-slate-100"}`}
     >
       {children}
     </section>

@@ -1,6 +1,10 @@
 import { Form } from "@remix-run/react";
+import { BoardMenu, errorAttributes, MenuError } from "./board-menu";
 import type { BoardColumnView } from "./types";
 import { STATE_GROUP_LABELS } from "./types";
+
+/** What went wrong in one column's menu: shown inside it, next to the field. */
+export type ColumnMenuError = { columnId: string; intent: string; field?: string; message: string };
 
 /** Column name, count and WIP limit; a menu (works without JavaScript) to manage the column. */
 export function ColumnHeader({
@@ -8,12 +12,21 @@ export function ColumnHeader({
   columns,
   index,
   canManage,
+  error,
 }: {
   column: BoardColumnView;
   columns: BoardColumnView[];
   index: number;
   canManage: boolean;
+  error?: ColumnMenuError | null;
 }) {
+  const mine = error && error.columnId === column.id ? error : null;
+  const fieldError = (intent: string, field: string) => (mine?.intent === intent && mine.field === field ? mine.message : null);
+  const formError = (intent: string, fields: string[]) =>
+    mine?.intent === intent && !fields.includes(mine.field ?? "") ? mine.message : null;
+  const ids = { name: `column-name-error-${column.id}`, wip: `column-wip-error-${column.id}` };
+  const nameError = fieldError("update-column", "name");
+  const wipError = fieldError("update-column", "wipLimit");
   const over = column.wipLimit !== null && column.cardCount > column.wipLimit;
   const others = columns.filter((c) => c.id !== column.id);
   return (
@@ -38,25 +51,27 @@ export function ColumnHeader({
         ) : null}
       </h2>
       {canManage ? (
-        <details className="relative">
-          <summary
-            className="cursor-pointer list-none rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-            aria-label={`Column options for ${column.name}`}
-          >
-            <span aria-hidden>⋯</span>
-          </summary>
-          <div className="absolute right-0 z-20 mt-1 w-72 space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg">
+        <BoardMenu
+          summary={<span aria-hidden>⋯</span>}
+          summaryLabel={`Column options for ${column.name}`}
+          summaryClassName="rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+          panelClassName="z-20 mt-1 w-72 space-y-3 p-3 text-sm"
+          error={!!mine}
+        >
             <Form method="post" preventScrollReset className="space-y-2">
               <input type="hidden" name="intent" value="update-column" />
               <input type="hidden" name="columnId" value={column.id} />
               <label className="block text-xs font-medium text-slate-600">
                 Name
-                <input name="name" defaultValue={column.name} required maxLength={60} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+                <input name="name" defaultValue={column.name} required maxLength={60} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(nameError, ids.name)} />
               </label>
+              <MenuError id={ids.name} message={nameError} />
               <label className="block text-xs font-medium text-slate-600">
                 WIP limit (empty for none)
-                <input name="wipLimit" type="number" min={1} max={999} defaultValue={column.wipLimit ?? ""} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+                <input name="wipLimit" type="number" min={1} max={999} defaultValue={column.wipLimit ?? ""} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(wipError, ids.wip)} />
               </label>
+              <MenuError id={ids.wip} message={wipError} />
+              <MenuError message={formError("update-column", ["name", "wipLimit"])} />
               <label className="block text-xs font-medium text-slate-600">
                 Counts as
                 <select aria-label="Counts as" name="stateGroup" defaultValue={column.stateGroup} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
@@ -89,6 +104,7 @@ export function ColumnHeader({
                 </button>
               </Form>
             </div>
+            <MenuError message={formError("shift-column", [])} />
             {others.length > 0 ? (
               <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-100 pt-3">
                 <input type="hidden" name="intent" value="delete-column" />
@@ -105,13 +121,13 @@ export function ColumnHeader({
                     </select>
                   </label>
                 ) : null}
+                <MenuError message={formError("delete-column", [])} />
                 <button type="submit" className="rounded border border-red-300 px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
                   Delete column
                 </button>
               </Form>
             ) : null}
-          </div>
-        </details>
+        </BoardMenu>
       ) : null}
     </div>
   );

@@ -1,6 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { BoardFilters, type FilterValues } from "./board-filters";
+import { BoardMenu, errorAttributes, MenuForm } from "./board-menu";
 import { BoardView } from "./board-view";
 import { ActivityList, CardDetail, type ActivityView, type CardDetailView } from "./card-detail";
 import { BoardShortcuts } from "./shortcuts";
@@ -24,6 +26,17 @@ export type BoardPageData = {
 export type BoardActionData = { ok: false; intent: string; message: string; field?: string; values?: Record<string, string> } | { ok: true } | undefined;
 
 const LIVE_LABEL = { connecting: "Connecting…", live: "Live", offline: "Offline — changes appear when you reload" } as const;
+const PROJECT_MENU_INTENTS = ["update-project", "archive-project", "restore-project", "delete-project"];
+const COLUMN_MENU_INTENTS = ["update-column", "shift-column", "delete-column"];
+
+/** Where a failed form's message shows: inside the menu or next to the form it came from, else at the top. */
+function placeError(error: Extract<BoardActionData, { ok: false }> | null, columns: BoardColumnView[]) {
+  const columnId = error?.values?.columnId;
+  const column = error && COLUMN_MENU_INTENTS.includes(error.intent) && columns.some((c) => c.id === columnId) ? { ...error, columnId: columnId! } : null;
+  const project = error && PROJECT_MENU_INTENTS.includes(error.intent) ? error : null;
+  const addColumn = error?.intent === "add-column" ? error : null;
+  return { column, project, addColumn, top: column || project || addColumn ? null : error };
+}
 
 export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; actionData: BoardActionData }) {
   const location = useLocation();
@@ -42,6 +55,9 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
   const error = actionData && !actionData.ok ? actionData : null;
+  const placed = placeError(error, data.columns);
+  const menuError = (...intents: string[]) => (placed.project && intents.includes(placed.project.intent) ? placed.project.message : null);
+  const hydrated = useHydrated();
   const { project, permissions } = data;
   const archived = !!project.archivedAt;
 
@@ -59,61 +75,70 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           {project.description ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{project.description}</p> : null}
         </div>
         <div className="flex items-center gap-3">
-          <span
-            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${
-              live === "live" ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-600"
-            }`}
-            role="status"
-            data-live-state={live}
-          >
-            <span aria-hidden className={`h-2 w-2 rounded-full ${live === "live" ? "bg-green-500" : "bg-slate-400"}`} />
-            {LIVE_LABEL[live]}
-          </span>
+          {hydrated ? (
+            <span
+              className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${
+                live === "live" ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-600"
+              }`}
+              role="status"
+              data-live-state={live}
+            >
+              <span aria-hidden className={`h-2 w-2 rounded-full ${live === "live" ? "bg-green-500" : "bg-slate-400"}`} />
+              {LIVE_LABEL[live]}
+            </span>
+          ) : (
+            // Live updates run on JavaScript. Without it (`scripting: none`) say so rather than
+            // "Connecting…" forever; with it, nothing shows until the page has hydrated.
+            <span className="hidden rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600 noscript:inline-flex">
+              Live updates need JavaScript
+            </span>
+          )}
           {permissions.updateProject || permissions.archive || permissions.deleteProject ? (
-            <details className="relative">
-              <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-                Project settings
-              </summary>
-              <div className="absolute right-0 z-30 mt-2 w-80 space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
-                {permissions.updateProject ? (
-                  <Form method="post" className="space-y-2">
-                    <input type="hidden" name="intent" value="update-project" />
-                    <label className="block text-xs font-medium text-slate-600">
-                      Name
-                      <input name="name" required maxLength={200} defaultValue={project.name} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
-                    </label>
-                    <label className="block text-xs font-medium text-slate-600">
-                      Description
-                      <textarea name="description" rows={3} defaultValue={project.description} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
-                    </label>
-                    <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                      Save project
-                    </button>
-                  </Form>
-                ) : null}
-                {permissions.archive ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={archived ? "restore-project" : "archive-project"} />
-                    <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-xs font-medium">
-                      {archived ? "Restore project" : "Archive project"}
-                    </button>
-                  </Form>
-                ) : null}
-                {permissions.deleteProject ? (
-                  <Form method="post" className="space-y-2 border-t border-slate-100 pt-3">
-                    <input type="hidden" name="intent" value="delete-project" />
-                    <label className="block text-xs font-medium text-slate-600">
-                      Type <strong>{project.name}</strong> to delete the project and all its cards
-                      <input name="confirm" required autoComplete="off" className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                        aria-invalid={error?.field === "confirm" || undefined} />
-                    </label>
-                    <button type="submit" className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white">
-                      Delete project
-                    </button>
-                  </Form>
-                ) : null}
-              </div>
-            </details>
+            <BoardMenu
+              summary="Project settings"
+              summaryClassName="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+              panelClassName="z-30 mt-2 w-80 space-y-4 p-4"
+              error={!!placed.project}
+            >
+              {permissions.updateProject ? (
+                <MenuForm
+                  intent="update-project"
+                  error={menuError("update-project")}
+                  errorId="update-project-error"
+                  submit={<button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Save project</button>}
+                >
+                  <label className="block text-xs font-medium text-slate-600">
+                    Name
+                    <input name="name" required maxLength={200} defaultValue={project.name} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(menuError("update-project"), "update-project-error")} />
+                  </label>
+                  <label className="block text-xs font-medium text-slate-600">
+                    Description
+                    <textarea name="description" rows={3} defaultValue={project.description} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+                  </label>
+                </MenuForm>
+              ) : null}
+              {permissions.archive ? (
+                <MenuForm
+                  intent={archived ? "restore-project" : "archive-project"}
+                  error={menuError("archive-project", "restore-project")}
+                  submit={<button type="submit" className="rounded border border-slate-300 px-3 py-1 text-xs font-medium">{archived ? "Restore project" : "Archive project"}</button>}
+                />
+              ) : null}
+              {permissions.deleteProject ? (
+                <MenuForm
+                  intent="delete-project"
+                  className="space-y-2 border-t border-slate-100 pt-3"
+                  error={menuError("delete-project")}
+                  errorId="delete-project-error"
+                  submit={<button type="submit" className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white">Delete project</button>}
+                >
+                  <label className="block text-xs font-medium text-slate-600">
+                    Type <strong>{project.name}</strong> to delete the project and all its cards
+                    <input name="confirm" required autoComplete="off" className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(menuError("delete-project"), "delete-project-error")} />
+                  </label>
+                </MenuForm>
+              ) : null}
+            </BoardMenu>
           ) : null}
           <ShortcutHint />
         </div>
@@ -129,9 +154,9 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           You are a viewer in this workspace: you can read this board but not change it.
         </p>
       ) : null}
-      {error && !data.card ? (
+      {placed.top && !data.card ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error.message}
+          {placed.top.message}
         </p>
       ) : null}
 
@@ -145,6 +170,7 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
         canEdit={permissions.edit && !archived}
         canManageColumns={permissions.manageColumns && !archived}
         cardHref={(id) => withTask(id)}
+        columnError={placed.column}
         expandHref={(columnId) => {
           const p = new URLSearchParams(params);
           if (!p.getAll("expand").includes(columnId)) p.append("expand", columnId);
@@ -153,12 +179,11 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
       />
 
       {permissions.manageColumns && !archived ? (
-        <Form method="post" className="flex items-end gap-2" aria-label="Add a column">
+        <Form method="post" className="flex flex-wrap items-end gap-2" aria-label="Add a column">
           <input type="hidden" name="intent" value="add-column" />
           <label className="text-xs font-medium text-slate-600">
             New column
-            <input name="name" required maxLength={60} className="mt-1 block w-48 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-              aria-invalid={error?.intent === "add-column" || undefined} />
+            <input name="name" required maxLength={60} className="mt-1 block w-48 rounded-md border border-slate-300 px-2 py-1.5 text-sm" {...errorAttributes(placed.addColumn?.message, "add-column-error")} />
           </label>
           <label className="text-xs font-medium text-slate-600">
             Counts as
@@ -173,6 +198,11 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
             Add column
           </button>
+          {placed.addColumn ? (
+            <p id="add-column-error" role="alert" className="basis-full text-sm text-red-700">
+              {placed.addColumn.message}
+            </p>
+          ) : null}
         </Form>
       ) : null}
 
