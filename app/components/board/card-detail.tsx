@@ -98,6 +98,8 @@ export function CardDetail({
           e.preventDefault();
           close();
         } else if (e.key === "Tab" && panel.current) keepFocusInside(e, panel.current);
+        // The board's "c" and "/" shortcuts would send focus behind the open panel.
+        else if (e.key === "c" || e.key === "/") e.stopPropagation();
       }}
     >
       {hydrated ? (
@@ -383,7 +385,7 @@ function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView
   const revalidator = useRevalidator();
   const title = useRef<HTMLInputElement>(null);
 
-  useAfterPost("update-card", error, (failed) => {
+  const saving = useAfterPost("update-card", error, (failed) => {
     if (!failed) setDraft(null);
     else if (error?.status === 409) {
       setDraft((d) => ({ values: d?.values ?? typedFields(error.values ?? {}, card), baseVersion: null }));
@@ -402,7 +404,7 @@ function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView
     setDismissed(error);
     title.current?.focus();
   };
-  const changedUnderneath = !!draft && !conflict && draft.baseVersion !== null && draft.baseVersion !== card.version;
+  const changedUnderneath = !!draft && !conflict && !saving && draft.baseVersion !== null && draft.baseVersion !== card.version;
   const latestChange = activity.find((a) => a.action === "card.updated" || a.action === "card.moved");
   const who = !latestChange || (me && latestChange.actorId === me) ? null : latestChange.actorName || latestChange.actorEmail;
   const inputCls = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm disabled:bg-slate-50";

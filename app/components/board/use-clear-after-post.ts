@@ -4,6 +4,8 @@ import { useEffect, useRef } from "react";
 /**
  * Calls `settled` once a post of `intent` from this page has landed and the page's data
  * is fresh: `failed` is true when the action answered with an error for that intent.
+ * Returns whether such a post is still on its way, or has landed and not been handled yet
+ * (the render before `settled` runs shows the new data beside the old state).
  */
 export function useAfterPost(intent: string, error: { intent: string } | null, settled: (failed: boolean) => void) {
   const navigation = useNavigation();
@@ -20,6 +22,7 @@ export function useAfterPost(intent: string, error: { intent: string } | null, s
     pending.current = false;
     callback.current(error?.intent === intent);
   }, [posting, navigation.state, error, intent]);
+  return posting || pending.current;
 }
 
 /**
