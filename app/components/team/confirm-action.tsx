@@ -32,7 +32,7 @@ export function ConfirmAction({
       <summary className="cursor-pointer list-none rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 group-open:bg-red-50 [&::-webkit-details-marker]:hidden">
         {label}
       </summary>
-      <Form method="post" className="mt-2 max-w-xs rounded-lg border border-red-200 bg-white p-3 text-left shadow-sm">
+      <Form method="post" className="mt-2 max-w-xs rounded-lg border border-red-200 bg-white p-3 text-left wrap-anywhere shadow-sm">
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

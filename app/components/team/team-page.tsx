@@ -39,8 +39,33 @@ export function RoleSelect({ name, defaultValue, roles, label, id }: { name: str
   );
 }
 
+/**
+ * Runs `then` once a post of one of these intents has landed without an error (with
+ * JavaScript: the page is not reloaded, so focus and form contents are ours to tidy).
+ */
+function useAfterSuccess(intents: string[], failed: boolean, then: () => void) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const posting = typeof intent === "string" && intents.includes(intent);
+  const pending = useRef(false);
+  const latest = useRef(then);
+  latest.current = then;
+  useEffect(() => {
+    if (posting) pending.current = true;
+    else if (pending.current && navigation.state === "idle") {
+      pending.current = false;
+      if (!failed) latest.current();
+    }
+  }, [posting, navigation.state, failed]);
+}
+
 export function TeamPage({ data, actionData }: { data: TeamPageData; actionData: TeamActionData }) {
   const err = actionData && !actionData.ok ? actionData : null;
+  // A confirmed removal or revocation takes its row (and the focused button) away: focus its list's heading.
+  const membersHeading = useRef<HTMLHeadingElement>(null);
+  const invitationsHeading = useRef<HTMLHeadingElement>(null);
+  useAfterSuccess(["remove"], !!err, () => membersHeading.current?.focus());
+  useAfterSuccess(["revoke"], !!err, () => invitationsHeading.current?.focus());
   const inviteErr = err?.intent === "invite" ? err : null;
   const full = data.seats.limit !== null && data.seats.used >= data.seats.limit;
   return (
@@ -64,7 +89,7 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
       {data.can.invite ? <InviteForm assignable={data.assignable} error={inviteErr} full={full} /> : null}
 
       <section aria-labelledby="members-h">
-        <h2 id="members-h" className="text-lg font-semibold text-slate-900">
+        <h2 id="members-h" ref={membersHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
           Members ({data.members.length})
         </h2>
         <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
@@ -124,7 +149,7 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
 
       {data.can.invite ? (
         <section aria-labelledby="invitations-h">
-          <h2 id="invitations-h" className="text-lg font-semibold text-slate-900">
+          <h2 id="invitations-h" ref={invitationsHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             Pending invitations ({data.invitations.length})
           </h2>
           {data.invitations.length === 0 ? (
@@ -143,11 +168,12 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
                       </p>
                     </div>
                     <div className="flex flex-wrap items-start gap-2 sm:justify-end">
-                      <Form method="post" className="min-w-0 max-w-full">
+                      <Form method="post">
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="invitationId" value={inv.id} />
-                        <button type="submit" className={buttonClass("secondary", "sm", "max-w-full break-all text-left")}>
-                          Resend to {inv.email}
+                        {/* The address is on the row already; a long one would not fit a phone twice. */}
+                        <button type="submit" className={buttonClass("secondary", "sm")}>
+                          Resend<span className="sr-only"> to {inv.email}</span>
                         </button>
                       </Form>
                       <ConfirmAction
@@ -177,19 +203,10 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
 function InviteForm({ assignable, error, full }: { assignable: Role[]; error: NonNullable<TeamActionData> | null; full: boolean }) {
   const form = useRef<HTMLFormElement>(null);
   const email = useRef<HTMLInputElement>(null);
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get("intent") === "invite";
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sending) sent.current = true;
-    else if (sent.current && navigation.state === "idle") {
-      sent.current = false;
-      if (!error) {
-        form.current?.reset();
-        email.current?.focus();
-      }
-    }
-  }, [sending, navigation.state, error]);
+  useAfterSuccess(["invite"], !!error, () => {
+    form.current?.reset();
+    email.current?.focus();
+  });
   return (
     <Form ref={form} method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="invite-h">
       <h2 id="invite-h" className="text-sm font-semibold text-slate-800">
