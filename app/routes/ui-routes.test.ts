@@ -40,12 +40,14 @@ describe("_app (the signed-in layout)", () => {
     });
   });
 
-  it("reads a collapsed sidebar from its cookie", async () => {
+  it("reads a collapsed sidebar from its cookie (the plain value, and the first version's encoding)", async () => {
     const user = await makeUser();
-    const request = await authedRequest(user.id, "/dashboard");
-    request.headers.set("Cookie", `${request.headers.get("Cookie")}; atelier_sidebar=ImNvbGxhcHNlZCI%3D`);
-    const result = (await appLayoutLoader(args(request))) as unknown as { data: { sidebarCollapsed: boolean } };
-    expect(result.data.sidebarCollapsed).toBe(true);
+    for (const [value, collapsed] of [["collapsed", true], ["ImNvbGxhcHNlZCI%3D", true], ["expanded", false]] as const) {
+      const request = await authedRequest(user.id, "/dashboard");
+      request.headers.set("Cookie", `${request.headers.get("Cookie")}; atelier_sidebar=${value}`);
+      const result = (await appLayoutLoader(args(request))) as unknown as { data: { sidebarCollapsed: boolean } };
+      expect(result.data.sidebarCollapsed).toBe(collapsed);
+    }
   });
 });
 
@@ -59,7 +61,7 @@ describe("POST /preferences/sidebar", () => {
     const res = (await settle(sidebarAction(args(request)))) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/projects?q=a");
-    expect(res.headers.get("Set-Cookie")).toMatch(/^atelier_sidebar=ImNvbGxhcHNlZCI%3D;.*HttpOnly/);
+    expect(res.headers.get("Set-Cookie")).toBe("atelier_sidebar=collapsed; Path=/; Max-Age=31536000; SameSite=Lax");
   });
 
   it("answers the script's fetch with 204 and never redirects off-site", async () => {
@@ -67,7 +69,7 @@ describe("POST /preferences/sidebar", () => {
     const base = await authedRequest(user.id, "/preferences/sidebar");
     const fetchRes = (await sidebarAction(args(formRequest(base, { collapsed: "false" })))) as Response;
     expect(fetchRes.status).toBe(204);
-    expect(fetchRes.headers.get("Set-Cookie")).toMatch(/^atelier_sidebar=ImV4cGFuZGVkIg%3D%3D;/);
+    expect(fetchRes.headers.get("Set-Cookie")).toMatch(/^atelier_sidebar=expanded;/);
     const offsite = (await settle(
       sidebarAction(args(formRequest(base, { collapsed: "true", redirectTo: "//evil.example" }))),
     )) as Response;

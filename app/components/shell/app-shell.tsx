@@ -9,6 +9,7 @@ import { ErrorFrameContext } from "~/components/errors/error-screen";
 import { Header } from "./header";
 import { ScreenLoading, usePendingScreen } from "./loading";
 import { Sidebar } from "./sidebar";
+import { rememberSidebarCollapsed } from "./sidebar-cookie";
 import type { ShellUser } from "./user-display";
 import type { ShellWorkspace } from "./workspace-switcher";
 
@@ -114,7 +115,9 @@ export function AppShell({
   const toggleCollapsed = useCallback(() => {
     const next = !collapsed;
     setCollapsed(next);
-    // The cookie makes the next server render match; nothing on the page needs reloading.
+    // The cookie makes the next server render match; written here at once, so a reload
+    // right after the click is right too, and confirmed by the server's answer.
+    rememberSidebarCollapsed(next);
     void fetch("/preferences/sidebar", {
       method: "POST",
       body: new URLSearchParams({ collapsed: String(next) }),

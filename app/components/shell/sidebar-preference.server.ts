@@ -1,30 +1,26 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/.server/env";
+import { SIDEBAR_COOKIE, sidebarCookieValue } from "./sidebar-cookie";
 
 /**
  * Whether the sidebar is collapsed on large screens, kept in a cookie so the server renders
- * the shell the way the user left it. A preference, not a secret: unsigned, a year long.
+ * the shell the way the user left it. A preference, not a secret: a plain value
+ * ("collapsed" / "expanded"), unsigned, readable by the page, a year long. With JavaScript
+ * the toggle writes it at once (`sidebar-cookie.ts`), so a reload right after a click never
+ * renders the old state; the POST sets the same cookie for the plain form.
  */
-let cookie: ReturnType<typeof createCookie> | undefined;
 
-function sidebarCookie() {
-  cookie ??= createCookie("atelier_sidebar", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return cookie;
-}
+// Written by the first version (createCookie's base64 JSON of "collapsed").
+const LEGACY_COLLAPSED = "ImNvbGxhcHNlZCI%3D";
 
 export async function readSidebarCollapsed(request: Request): Promise<boolean> {
-  return (await sidebarCookie().parse(request.headers.get("Cookie"))) === "collapsed";
+  const header = request.headers.get("Cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=([^;]*)`).exec(header);
+  return match?.[1] === "collapsed" || match?.[1] === LEGACY_COLLAPSED;
 }
 
-export function sidebarCookieHeader(collapsed: boolean): Promise<string> {
-  return sidebarCookie().serialize(collapsed ? "collapsed" : "expanded");
+export async function sidebarCookieHeader(collapsed: boolean): Promise<string> {
+  return sidebarCookieValue(collapsed, env().APP_URL.startsWith("https://"));
 }
 
 const sidebarPreferenceSchema = z.object({
