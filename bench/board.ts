@@ -3,7 +3,8 @@
  *   in-process: the board loader's server time and a card move (p50/p95), the loader's JSON size;
  *   over HTTP against the built production server: the page's HTML size and time,
  *   the single-fetch data size, and a move through the JSON endpoint.
- * Writes its section of docs/performance.md between the board markers.
+ * Always measures a fresh build of the code as it is (BUILD_DIR reuses one), never a
+ * stale build/ folder. Writes its section of docs/performance.md between the board markers.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -12,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
-import { ensureBuild, projectRoot } from "../tests/support/build";
+import { buildApp, prepareBuildDir, projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
@@ -49,7 +50,10 @@ const seed = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/v
 if (seed.status !== 0 || !existsSync(out)) throw new Error(`seeding failed (exit ${seed.status})`);
 const s = JSON.parse(readFileSync(out, "utf8"));
 
-const buildDir = await ensureBuild();
+// A fresh build of the code as it is (like npm run bench); BUILD_DIR reuses one.
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "/tmp/atelier-bench/build-board");
+if (process.env.BUILD_DIR) prepareBuildDir(buildDir);
+else await buildApp(buildDir);
 const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
 await server.waitForOutput(/listening on/);
 const page = `${server.url}/projects/${s.projectId}`;
