@@ -2,12 +2,12 @@ import { getPlan, priceFor, type BillingInterval, type PlanId } from "~/lib/plan
 import type { PlanStatus } from "~/lib/billing-text";
 import { db } from "../db";
 import { currentSubscription } from "../payments/sync";
-import { planOf, readOnlyReason } from "../workspaces/limits";
+import { planOf, readOnlyReasonOf } from "../workspaces/limits";
 
 /**
  * The workspace's plan as /billing, /settings and the plan picker show it, from one
  * source: the stored current subscription (plan, status, interval, renewal), else
- * the 14-day trial. `readOnly` is the limits module's own verdict.
+ * the 14-day trial. `readOnly` is the limits module's own rule (readOnlyReasonOf).
  */
 const DAY = 86_400_000;
 
@@ -15,11 +15,8 @@ export async function planStatusOf(
   workspace: { id: string; trialEndsAt: Date | null },
   now = new Date(),
 ): Promise<PlanStatus & { planId: PlanId }> {
-  const [sub, plan, reason] = await Promise.all([
-    currentSubscription(workspace.id),
-    planOf(db(), workspace.id),
-    readOnlyReason(db(), workspace.id, now),
-  ]);
+  const [sub, plan] = await Promise.all([currentSubscription(workspace.id), planOf(db(), workspace.id)]);
+  const reason = readOnlyReasonOf(sub, workspace.trialEndsAt, now);
   const subPlan = sub ? getPlan(sub.planId) : undefined;
   const interval: BillingInterval | null = sub ? sub.interval : null;
   const trialEndsAt = workspace.trialEndsAt;

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { BYTES_PER_GB } from "~/lib/file-size";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
-import { currentSubscription } from "../payments/sync";
+import { currentSubscription, type SubscriptionRecord } from "../payments/sync";
 import { BoardError } from "../projects/errors";
 import { countSeats } from "./team";
 
@@ -46,12 +46,23 @@ export type ReadOnlyReason = "trial_ended" | "canceled";
  */
 export async function readOnlyReason(tx: Db, workspaceId: string, now = new Date()): Promise<ReadOnlyReason | null> {
   const sub = await currentSubscription(workspaceId, tx);
-  if (sub && sub.status !== "incomplete") return sub.status === "canceled" ? "canceled" : null;
+  // A live or ended subscription decides alone: no need to read the trial.
+  if (sub && sub.status !== "incomplete") return readOnlyReasonOf(sub, null, now);
   const [ws] = await tx
     .select({ trialEndsAt: schema.workspaces.trialEndsAt })
     .from(schema.workspaces)
     .where(eq(schema.workspaces.id, workspaceId));
-  return ws?.trialEndsAt && ws.trialEndsAt.getTime() <= now.getTime() ? "trial_ended" : null;
+  return readOnlyReasonOf(sub, ws?.trialEndsAt ?? null, now);
+}
+
+/** The rule of readOnlyReason, for a caller that already holds the subscription and the trial's end. */
+export function readOnlyReasonOf(
+  sub: { status: SubscriptionRecord["status"] } | null,
+  trialEndsAt: Date | null,
+  now = new Date(),
+): ReadOnlyReason | null {
+  if (sub && sub.status !== "incomplete") return sub.status === "canceled" ? "canceled" : null;
+  return trialEndsAt && trialEndsAt.getTime() <= now.getTime() ? "trial_ended" : null;
 }
 
 export function readOnlyMessage(reason: ReadOnlyReason): string {
