@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { LabelView, MemberView, Priority } from "./types";
-import { PRIORITY_LABELS } from "./types";
+import { PriorityOptions } from "./priority-options";
+import type { LabelView, MemberView } from "./types";
 
 export type FilterValues = { q: string; assignee: string; label: string; priority: string; due: string };
 
@@ -110,11 +110,7 @@ export function BoardFilters({
         Priority
         <select aria-label="Filter by priority" name="priority" defaultValue={values.priority} className={`mt-1 block ${select}`}>
           <option value="">Any priority</option>
-          {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
-            <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
-            </option>
-          ))}
+          <PriorityOptions />
         </select>
       </label>
       <label className="text-xs font-medium text-slate-600">

@@ -6,6 +6,7 @@ import { formatDateTime, formatDay } from "~/lib/dates";
 import type { RootLoaderData } from "~/root";
 import { ATTACHMENT_INTENTS, CardAttachments } from "./card-attachments";
 import type { AttachmentView, BoardColumnView, LabelView, MemberView, Priority } from "./types";
+import { PriorityOptions } from "./priority-options";
 import { LABEL_COLOR_NAMES, LABEL_STYLES, PRIORITY_LABELS } from "./types";
 import { useAfterPost, useClearAfterPost } from "./use-clear-after-post";
 
@@ -468,11 +469,7 @@ function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView
         <label className="block text-sm font-medium text-slate-700">
           Priority
           <select aria-label="Priority" name="priority" value={shown.priority} onChange={edit("priority")} disabled={!canEdit} className={inputCls}>
-            {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </option>
-            ))}
+            <PriorityOptions />
           </select>
         </label>
         <label className="block text-sm font-medium text-slate-700">
