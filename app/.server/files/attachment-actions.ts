@@ -28,7 +28,10 @@ export function cleanContentType(type: string): string {
 
 /** The card changed: its updated time, and one activity row naming the file. */
 async function recordFileChange(tx: Db, ctx: Ctx, cardId: string, change: { added: string } | { removed: string }) {
-  await tx.update(cards).set({ updatedAt: new Date() }).where(eq(cards.id, cardId));
+  await tx
+    .update(cards)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(cards.id, cardId), eq(cards.projectId, ctx.projectId), eq(cards.workspaceId, ctx.workspaceId)));
   await recordActivity(tx, {
     workspaceId: ctx.workspaceId,
     projectId: ctx.projectId,

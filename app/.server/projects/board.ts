@@ -238,11 +238,16 @@ function lifecycleTimes(group: StateGroup, card: { startedAt: Date | null; compl
   };
 }
 
-async function lastKeyIn(tx: Db, columnId: string): Promise<string | null> {
+/** Tenancy for card queries: the card's workspace and project, in every where. */
+const cardsOf = (ctx: Pick<Ctx, "workspaceId" | "projectId">) => and(eq(cards.workspaceId, ctx.workspaceId), eq(cards.projectId, ctx.projectId));
+const columnsOf = (ctx: Pick<Ctx, "workspaceId" | "projectId">) =>
+  and(eq(boardColumns.workspaceId, ctx.workspaceId), eq(boardColumns.projectId, ctx.projectId));
+
+async function lastKeyIn(tx: Db, ctx: Ctx, columnId: string): Promise<string | null> {
   const [last] = await tx
     .select({ position: cards.position })
     .from(cards)
-    .where(eq(cards.columnId, columnId))
+    .where(and(cardsOf(ctx), eq(cards.columnId, columnId)))
     .orderBy(sql`${cards.position} desc`, sql`${cards.id} desc`)
     .limit(1);
   return last?.position ?? null;
@@ -259,7 +264,7 @@ export async function createCard(ctx: Ctx, input: { columnId: string; title: str
       .where(and(eq(projects.id, ctx.projectId), eq(projects.workspaceId, ctx.workspaceId)))
       .returning({ n: projects.cardSeq });
     if (!seq) throw notFound("That project");
-    const position = keyBetween(await lastKeyIn(tx, col.id), null);
+    const position = keyBetween(await lastKeyIn(tx, ctx, col.id), null);
     const [row] = await tx
       .insert(cards)
       .values({
@@ -307,7 +312,7 @@ export async function moveCard(
       const neighbours = await tx
         .select({ position: cards.position })
         .from(cards)
-        .where(and(eq(cards.columnId, col.id), ne(cards.id, card.id)))
+        .where(and(cardsOf(ctx), eq(cards.columnId, col.id), ne(cards.id, card.id)))
         .orderBy(asc(cards.position), asc(cards.id))
         .offset(idx - 1 > 0 ? idx - 2 : 0)
         .limit(2);
@@ -316,7 +321,7 @@ export async function moveCard(
       } else {
         lo = neighbours[0]?.position ?? null;
         hi = neighbours[1]?.position ?? null;
-        if (lo === null) lo = await lastKeyIn(tx, col.id);
+        if (lo === null) lo = await lastKeyIn(tx, ctx, col.id);
       }
     } else {
       const ids = [input.afterId, input.beforeId].filter((x): x is string => !!x);
@@ -333,12 +338,12 @@ export async function moveCard(
       }
       lo = input.afterId ? pos.get(input.afterId)! : null;
       hi = input.beforeId ? pos.get(input.beforeId)! : null;
-      if (!input.afterId && !input.beforeId) lo = await lastKeyIn(tx, col.id);
+      if (!input.afterId && !input.beforeId) lo = await lastKeyIn(tx, ctx, col.id);
     }
     let position: string;
     if (lo !== null && hi !== null && lo >= hi) {
       // Two cards share a key (concurrent moves): spread the column's keys again, then place.
-      position = await respreadAndPlace(tx, col.id, card.id, lo);
+      position = await respreadAndPlace(tx, ctx, col.id, card.id, lo);
     } else {
       position = keyBetween(lo, hi);
     }
@@ -352,13 +357,13 @@ export async function moveCard(
         updatedAt: new Date(),
         ...times,
       })
-      .where(eq(cards.id, card.id))
+      .where(and(cardsOf(ctx), eq(cards.id, card.id)))
       .returning({ id: cards.id, version: cards.version, columnId: cards.columnId, position: cards.position });
     if (card.columnId !== col.id) {
       const [from] = await tx
         .select({ name: boardColumns.name })
         .from(boardColumns)
-        .where(eq(boardColumns.id, card.columnId));
+        .where(and(columnsOf(ctx), eq(boardColumns.id, card.columnId)));
       await recordActivity(tx, {
         workspaceId: ctx.workspaceId,
         projectId: ctx.projectId,
@@ -370,7 +375,7 @@ export async function moveCard(
         newValue: col.name,
       });
     }
-    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(eq(cards.columnId, col.id))) as [{ n: number }];
+    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
     return { card: moved!, column: col, columnCount: Number(n), changedColumn: card.columnId !== col.id };
   });
   await publish(boardTopic(ctx.projectId), { type: "card.moved", cardId: input.cardId, by: ctx.actorId });
@@ -381,18 +386,18 @@ export async function moveCard(
   return { ...result, wipWarning };
 }
 
-async function respreadAndPlace(tx: Db, columnId: string, cardId: string, afterKey: string): Promise<string> {
+async function respreadAndPlace(tx: Db, ctx: Ctx, columnId: string, cardId: string, afterKey: string): Promise<string> {
   const rows = await tx
     .select({ id: cards.id, position: cards.position })
     .from(cards)
-    .where(and(eq(cards.columnId, columnId), ne(cards.id, cardId)))
+    .where(and(cardsOf(ctx), eq(cards.columnId, columnId), ne(cards.id, cardId)))
     .orderBy(asc(cards.position), asc(cards.id));
   const anchor = rows.findIndex((r) => r.position === afterKey);
   const order = rows.map((r) => r.id);
   order.splice(anchor + 1, 0, cardId);
   const keys = keysBetween(null, null, order.length);
   for (let i = 0; i < order.length; i++) {
-    if (order[i] !== cardId) await tx.update(cards).set({ position: keys[i]! }).where(eq(cards.id, order[i]!));
+    if (order[i] !== cardId) await tx.update(cards).set({ position: keys[i]! }).where(and(cardsOf(ctx), eq(cards.id, order[i]!)));
   }
   return keys[order.indexOf(cardId)]!;
 }
@@ -421,7 +426,7 @@ export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: numb
     if (changes.length === 0) return card;
     const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };
     for (const c of changes) set[c.field] = c.next;
-    const [row] = await tx.update(cards).set(set).where(eq(cards.id, card.id)).returning();
+    const [row] = await tx.update(cards).set(set).where(and(cardsOf(ctx), eq(cards.id, card.id))).returning();
     await recordActivity(
       tx,
       changes.map((c) => ({
@@ -453,7 +458,7 @@ export async function deleteCard(ctx: Ctx, cardId: string) {
       action: "card.deleted",
       oldValue: { title: card.title, number: card.number },
     });
-    await tx.delete(cards).where(eq(cards.id, card.id));
+    await tx.delete(cards).where(and(cardsOf(ctx), eq(cards.id, card.id)));
     return keys;
   });
   await discardFiles(fileKeys);
@@ -485,7 +490,7 @@ export async function setAssignee(ctx: Ctx, cardId: string, userId: string, assi
         .returning({ userId: cardAssignees.userId });
       if (removed.length === 0) return;
     }
-    await tx.update(cards).set({ updatedAt: new Date() }).where(eq(cards.id, card.id));
+    await tx.update(cards).set({ updatedAt: new Date() }).where(and(cardsOf(ctx), eq(cards.id, card.id)));
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
@@ -553,7 +558,7 @@ export async function addChecklistItem(ctx: Ctx, cardId: string, text: string) {
     const [last] = await tx
       .select({ position: checklistItems.position })
       .from(checklistItems)
-      .where(eq(checklistItems.cardId, card.id))
+      .where(and(eq(checklistItems.cardId, card.id), eq(checklistItems.workspaceId, ctx.workspaceId)))
       .orderBy(sql`${checklistItems.position} desc`)
       .limit(1);
     await tx.insert(checklistItems).values({
@@ -725,9 +730,11 @@ export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1)
       const keys = keysBetween(null, null, cols.length);
       const order = rest.map((c) => c.id);
       order.splice(at, 0, columnId);
-      for (let k = 0; k < order.length; k++) await tx.update(boardColumns).set({ position: keys[k]! }).where(eq(boardColumns.id, order[k]!));
+      for (let k = 0; k < order.length; k++) {
+        await tx.update(boardColumns).set({ position: keys[k]! }).where(and(columnsOf(ctx), eq(boardColumns.id, order[k]!)));
+      }
     } else {
-      await tx.update(boardColumns).set({ position }).where(eq(boardColumns.id, columnId));
+      await tx.update(boardColumns).set({ position }).where(and(columnsOf(ctx), eq(boardColumns.id, columnId)));
     }
   });
   await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
@@ -737,7 +744,7 @@ export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1)
 export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: string | null) {
   await transaction(async (tx) => {
     const col = await requireColumn(tx, ctx.workspaceId, ctx.projectId, columnId);
-    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(eq(cards.columnId, col.id))) as [{ n: number }];
+    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
     const [{ total }] = (await tx
       .select({ total: count() })
       .from(boardColumns)
@@ -750,14 +757,14 @@ export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: s
       const moving = await tx
         .select({ id: cards.id, startedAt: cards.startedAt, completedAt: cards.completedAt })
         .from(cards)
-        .where(eq(cards.columnId, col.id))
+        .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))
         .orderBy(asc(cards.position), asc(cards.id));
-      const keys = keysBetween(await lastKeyIn(tx, target.id), null, moving.length);
+      const keys = keysBetween(await lastKeyIn(tx, ctx, target.id), null, moving.length);
       for (let i = 0; i < moving.length; i++) {
         await tx
           .update(cards)
           .set({ columnId: target.id, position: keys[i]!, version: sql`${cards.version} + 1`, ...lifecycleTimes(target.stateGroup, moving[i]!) })
-          .where(eq(cards.id, moving[i]!.id));
+          .where(and(cardsOf(ctx), eq(cards.id, moving[i]!.id)));
       }
     }
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));

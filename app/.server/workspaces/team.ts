@@ -140,7 +140,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
     if (open) {
       // The stored hash differs only when the secret was rotated (or the link was drawn
       // at random before links were derived): then the new e-mail's link replaces it.
-      await tx.update(invitations).set({ role, expiresAt, invitedBy: ctx.user.id, tokenHash }).where(eq(invitations.id, id));
+      await tx.update(invitations).set({ role, expiresAt, invitedBy: ctx.user.id, tokenHash }).where(and(eq(invitations.id, id), eq(invitations.workspaceId, ctx.workspace.id)));
     } else {
       await tx.insert(invitations).values({ id, workspaceId: ctx.workspace.id, email, role, tokenHash, invitedBy: ctx.user.id, expiresAt });
     }
@@ -359,7 +359,7 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
   await tx
     .update(invitations)
     .set({ acceptedAt: new Date(), acceptedBy: userId })
-    .where(eq(invitations.id, inv.id));
+    .where(and(eq(invitations.id, inv.id), eq(invitations.workspaceId, inv.workspaceId)));
   await tx.update(users).set({ currentWorkspaceId: inv.workspaceId }).where(eq(users.id, userId));
   await recordActivity(tx, {
     workspaceId: inv.workspaceId,
