@@ -11,13 +11,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { loadDotenv } from "./server/dotenv.js";
-import {
-  contentSecurityPolicy,
-  isCrossSiteRequest,
-  newNonce,
-  requestId,
-  staticSecurityHeaders,
-} from "./server/security.js";
+import { contentSecurityPolicy, isCrossSiteRequest, newNonce, requestId, staticSecurityHeaders } from "./server/security.js";
 
 type Lifecycle = {
   startup: () => Promise<{ port: number; appUrl: string; warnings: string[]; formActionOrigins: string[] }>;
@@ -40,9 +34,7 @@ const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 async function main() {
   const viteDevServer = dev
-    ? await import("vite").then((vite) =>
-        vite.createServer({ server: { middlewareMode: true }, root: projectRoot }),
-      )
+    ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true }, root: projectRoot }))
     : undefined;
 
   const loadBuild = async (): Promise<ServerBuild> =>
@@ -84,10 +76,7 @@ async function main() {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
     for (const [k, v] of Object.entries(staticSecurityHeaders)) res.setHeader(k, v);
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy({ nonce, dev, formActionOrigins: started.formActionOrigins }),
-    );
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, dev, formActionOrigins: started.formActionOrigins }));
     if (appOrigin.startsWith("https://")) {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
@@ -115,26 +104,20 @@ async function main() {
   // Server-sent events must reach the browser as they are written, not when a gzip block fills.
   app.use(
     compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
 
   if (process.env.LOG_REQUESTS !== "false") {
     morgan.token("id", (_req, res) => String((res as express.Response).locals.requestId ?? "-"));
-    app.use(
-      morgan(dev ? "dev" : ":remote-addr :id :method :url :status :res[content-length] - :response-time ms"),
-    );
+    app.use(morgan(dev ? "dev" : ":remote-addr :id :method :url :status :res[content-length] - :response-time ms"));
   }
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
     // Fingerprinted build output: cache forever.
-    app.use(
-      "/assets",
-      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
-    );
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   }
   app.use(express.static(path.join(projectRoot, "public"), { maxAge: "1h" }));

@@ -1,13 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getUser } from "~/.server/auth/session";
 import { readFlash } from "~/.server/http/flash";
@@ -32,9 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
   return data(
     {
-      user: user
-        ? { id: user.id, email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role: user.role }
-        : null,
+      user: user ? { id: user.id, email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role: user.role } : null,
       // An id per flash toast: the server-rendered toast and the hydrated one must match,
       // and a toast brought by a later navigation must not be mistaken for a shown one.
       toasts: flash.toasts.map((t) => ({ ...t, id: t.id ?? crypto.randomUUID() })),

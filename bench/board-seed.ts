@@ -35,7 +35,10 @@ const project = await createProject(ws.id, user!.id, { name: "Board benchmark" }
 const ctx = { workspaceId: ws.id, projectId: project.id, actorId: user!.id };
 for (const name of ["QA", "Staging", "Released"]) await addColumn(ctx, name, "started");
 const columns = (await loadBoard(ws.id, project.id)).columns;
-const [label] = await db().insert(schema.labels).values({ workspaceId: ws.id, projectId: project.id, name: "bug", color: "red" }).returning();
+const [label] = await db()
+  .insert(schema.labels)
+  .values({ workspaceId: ws.id, projectId: project.id, name: "bug", color: "red" })
+  .returning();
 
 // Cards go straight in, in batches (seeding is not what is measured).
 const perColumn = Math.ceil(CARDS / columns.length);
@@ -55,14 +58,21 @@ for (const col of columns) {
     createdBy: user!.id,
   }));
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db().insert(schema.cards).values(rows.slice(i, i + 500)).returning({ id: schema.cards.id });
+    const inserted = await db()
+      .insert(schema.cards)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: schema.cards.id });
     cardIds.push(...inserted.map((r) => r.id));
   }
 }
 await db().update(schema.projects).set({ cardSeq: number }).where(eq(schema.projects.id, project.id));
 const some = cardIds.filter((_, i) => i % 3 === 0);
-await db().insert(schema.cardAssignees).values(some.map((cardId) => ({ cardId, userId: user!.id, workspaceId: ws.id, projectId: project.id })));
-await db().insert(schema.cardLabels).values(some.map((cardId) => ({ cardId, labelId: label!.id, workspaceId: ws.id, projectId: project.id })));
+await db()
+  .insert(schema.cardAssignees)
+  .values(some.map((cardId) => ({ cardId, userId: user!.id, workspaceId: ws.id, projectId: project.id })));
+await db()
+  .insert(schema.cardLabels)
+  .values(some.map((cardId) => ({ cardId, labelId: label!.id, workspaceId: ws.id, projectId: project.id })));
 
 // What the app's periodic ANALYZE (PGlite) or autovacuum (Postgres) does after a bulk load.
 await db().execute(sql`ANALYZE`);

@@ -42,11 +42,23 @@ const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-board-"));
 const dataDir = path.join(work, "data");
 const out = path.join(work, "seed.json");
 const secret = "bench-board-secret";
-const seed = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/vite-node/vite-node.mjs"), "--config", "vitest.config.ts", "bench/board-seed.ts"], {
-  cwd: projectRoot,
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: secret, BENCH_OUT: out, MAIL_TRANSPORT: "memory", LOG_REQUESTS: "false" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const seed = spawnSync(
+  process.execPath,
+  [path.join(projectRoot, "node_modules/vite-node/vite-node.mjs"), "--config", "vitest.config.ts", "bench/board-seed.ts"],
+  {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: secret,
+      BENCH_OUT: out,
+      MAIL_TRANSPORT: "memory",
+      LOG_REQUESTS: "false",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 if (seed.status !== 0 || !existsSync(out)) throw new Error(`seeding failed (exit ${seed.status})`);
 const s = JSON.parse(readFileSync(out, "utf8"));
 
@@ -71,7 +83,12 @@ for (let i = 0; i < ROUNDS; i++) {
 const dataRes = await request(`${server.url}/projects/${s.projectId}.data`, { headers });
 const moveMs: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
-  const body = new URLSearchParams({ intent: "move-card", cardId: s.cardIds[i % s.cardIds.length], toColumnId: s.columnIds[(i + 3) % s.columnIds.length], index: String((i % 20) + 1) }).toString();
+  const body = new URLSearchParams({
+    intent: "move-card",
+    cardId: s.cardIds[i % s.cardIds.length],
+    toColumnId: s.columnIds[(i + 3) % s.columnIds.length],
+    index: String((i % 20) + 1),
+  }).toString();
   const t = performance.now();
   const r = await request(`${server.url}/api/projects/${s.projectId}/board`, {
     method: "POST",

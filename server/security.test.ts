@@ -33,15 +33,11 @@ describe("isCrossSiteRequest", () => {
     const input = { ...base, method: "POST", origin: "https://stripe.example", path: "/api/stripe/webhook" };
     expect(isCrossSiteRequest({ ...input, exemptPaths: ["/api/stripe/webhook"] })).toBe(false);
     expect(isCrossSiteRequest(input)).toBe(true);
-    expect(isCrossSiteRequest({ ...input, path: "/api/stripe/webhook/x", exemptPaths: ["/api/stripe/webhook"] })).toBe(
-      true,
-    );
+    expect(isCrossSiteRequest({ ...input, path: "/api/stripe/webhook/x", exemptPaths: ["/api/stripe/webhook"] })).toBe(true);
   });
 
   it("does not accept the Host header's origin when Host is missing", () => {
-    expect(
-      isCrossSiteRequest({ ...base, host: undefined, method: "POST", origin: "http://atelier.example" }),
-    ).toBe(true);
+    expect(isCrossSiteRequest({ ...base, host: undefined, method: "POST", origin: "http://atelier.example" })).toBe(true);
   });
 });
 

@@ -10,11 +10,7 @@ export function requestId(fromProxy: string | undefined): string {
   return randomBytes(9).toString("base64url");
 }
 
-export function contentSecurityPolicy(opts: {
-  nonce: string;
-  dev: boolean;
-  formActionOrigins: string[];
-}): string {
+export function contentSecurityPolicy(opts: { nonce: string; dev: boolean; formActionOrigins: string[] }): string {
   const connect = ["'self'", ...(opts.dev ? ["ws:", "wss:"] : [])];
   return [
     "default-src 'self'",

@@ -70,7 +70,10 @@ export async function dashboardData(workspaceId: string, userId: string) {
     listActivity(workspaceId, { limit: 15 }),
     listProjects(workspaceId, { sort: "updated" }),
   ]);
-  const done = await doneThisWeek(workspaceId, projectList.map((p) => p.id));
+  const done = await doneThisWeek(
+    workspaceId,
+    projectList.map((p) => p.id),
+  );
   return {
     work,
     activity,
@@ -114,10 +117,17 @@ export async function dashboardAction(request: Request) {
     if (!project || !columnId) {
       return dataResponse({ ok: false as const, field: "projectId", message: "That project was not found.", values }, { status: 404 });
     }
-    const card = await createCard({ workspaceId: member.workspace.id, projectId: project.id, actorId: member.user.id }, { columnId, title: parsed.data.title });
+    const card = await createCard(
+      { workspaceId: member.workspace.id, projectId: project.id, actorId: member.user.id },
+      { columnId, title: parsed.data.title },
+    );
     return redirectWithToast(
       "/dashboard",
-      { variant: "success", title: `Card #${card.number} created in ${project.name}`, action: { label: "Open", href: `/projects/${project.id}?task=${card.id}` } },
+      {
+        variant: "success",
+        title: `Card #${card.number} created in ${project.name}`,
+        action: { label: "Open", href: `/projects/${project.id}?task=${card.id}` },
+      },
       { status: 303 },
     );
   } catch (error) {

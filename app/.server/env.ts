@@ -99,9 +99,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
-    );
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`));
   }
   return result.data;
 }

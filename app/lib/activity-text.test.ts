@@ -23,13 +23,14 @@ describe("describeActivity", () => {
     expect(describeActivity(moved, { withCard: true })).toBe("moved #2 “Fix login” from Backlog to To do");
     expect(describeActivity(moved)).toBe("moved the card from Backlog to To do");
     expect(describeActivity(row({ action: "comment.added", ...onCard }), { withCard: true })).toBe("commented on #2 “Fix login”");
-    expect(describeActivity(row({ action: "card.created", newValue: { title: "Fix login", column: "To do" }, ...onCard }), { withCard: true })).toBe(
-      "created #2 “Fix login” in To do",
-    );
+    expect(
+      describeActivity(row({ action: "card.created", newValue: { title: "Fix login", column: "To do" }, ...onCard }), { withCard: true }),
+    ).toBe("created #2 “Fix login” in To do");
   });
 
   it("speaks of due dates as readable days, set or removed", () => {
-    const due = (oldValue: string | null, newValue: string | null) => describeActivity(row({ action: "card.updated", field: "dueDate", oldValue, newValue }));
+    const due = (oldValue: string | null, newValue: string | null) =>
+      describeActivity(row({ action: "card.updated", field: "dueDate", oldValue, newValue }));
     expect(due(null, "2026-11-20")).toBe("set the due date to Nov 20, 2026");
     expect(due("2026-11-20", null)).toBe("removed the due date");
     expect(due("2026-11-20", "2026-12-01")).toBe("changed the due date from Nov 20, 2026 to Dec 1, 2026");
@@ -42,7 +43,9 @@ describe("describeActivity", () => {
     expect(describeActivity(row({ action: "card.updated", field: "priority", oldValue: "none", newValue: "high" }))).toBe(
       "changed priority from none to high",
     );
-    expect(describeActivity(row({ action: "card.updated", field: "description", oldValue: "", newValue: "Some text" }))).toBe("added a description");
+    expect(describeActivity(row({ action: "card.updated", field: "description", oldValue: "", newValue: "Some text" }))).toBe(
+      "added a description",
+    );
     expect(describeActivity(row({ action: "card.deleted", oldValue: { title: "Old", number: 7 } }))).toBe("deleted card #7 “Old”");
   });
 });

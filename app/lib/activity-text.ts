@@ -78,7 +78,9 @@ export function describeActivity(a: ActivityFacts, { withCard = false }: { withC
     case "project.created":
       return "created the project";
     case "project.updated":
-      return a.field === "name" ? `renamed the project from ${quoted(a.oldValue)} to ${quoted(a.newValue)}` : "changed the project's description";
+      return a.field === "name"
+        ? `renamed the project from ${quoted(a.oldValue)} to ${quoted(a.newValue)}`
+        : "changed the project's description";
     case "project.archived":
       return "archived the project";
     case "project.restored":

@@ -42,7 +42,9 @@ describe("auth validation (spec section 5)", () => {
 
   it("gives each mode its own fields; reset mode needs only the e-mail", () => {
     expect(validateAuthForm("signin", {})).toEqual({ email: M.emailRequired, password: M.passwordRequired });
-    expect(validateAuthForm("signin", { email: "a@b.co", password: "12345" })).toEqual({ password: "Password must be at least 6 characters long" });
+    expect(validateAuthForm("signin", { email: "a@b.co", password: "12345" })).toEqual({
+      password: "Password must be at least 6 characters long",
+    });
     expect(validateAuthForm("signin", { email: "a@b.co", password: "123456" })).toEqual({});
     expect(validateAuthForm("reset", { email: "ada@example.com" })).toEqual({});
     expect(validateAuthForm("reset", {})).toEqual({ email: M.emailRequired });

@@ -12,13 +12,23 @@ const base: PlanStatus = {
   trialDaysLeft: null,
   readOnly: false,
 };
-const trial: PlanStatus = { ...base, status: "trial", interval: null, price: null, currentPeriodEnd: null, trialEndsAt: "2026-12-01T00:00:00.000Z", trialDaysLeft: 14 };
+const trial: PlanStatus = {
+  ...base,
+  status: "trial",
+  interval: null,
+  price: null,
+  currentPeriodEnd: null,
+  trialEndsAt: "2026-12-01T00:00:00.000Z",
+  trialDaysLeft: 14,
+};
 
 describe("planStatusText", () => {
   it("speaks of the trial only while on it", () => {
     expect(planStatusText(trial)).toBe("Free trial with Professional limits: 14 days left.");
     expect(planStatusText({ ...trial, trialDaysLeft: 1 })).toBe("Free trial with Professional limits: 1 day left.");
-    expect(planStatusText({ ...trial, trialDaysLeft: 0, readOnly: true })).toMatch(/^Your free trial has ended, so this workspace is read-only\./);
+    expect(planStatusText({ ...trial, trialDaysLeft: 0, readOnly: true })).toMatch(
+      /^Your free trial has ended, so this workspace is read-only\./,
+    );
   });
 
   it("names the paid plan, its interval and price, and when it renews or ends", () => {

@@ -61,12 +61,16 @@ export type PlanStatus = {
 
 /** One sentence on the plan, for /settings: the subscription when there is one, the trial only when on it. */
 export function planStatusText(s: PlanStatus): string {
-  const until = (what: string) => (s.currentPeriodEnd ? `${what} on ${formatDate(s.currentPeriodEnd)}` : `${what} at the end of the period`);
-  const billed = s.interval ? `, billed ${s.interval === "year" ? "yearly" : "monthly"}${s.price !== null ? ` (${formatUsd(s.price)}/${s.interval})` : ""}` : "";
+  const until = (what: string) =>
+    s.currentPeriodEnd ? `${what} on ${formatDate(s.currentPeriodEnd)}` : `${what} at the end of the period`;
+  const billed = s.interval
+    ? `, billed ${s.interval === "year" ? "yearly" : "monthly"}${s.price !== null ? ` (${formatUsd(s.price)}/${s.interval})` : ""}`
+    : "";
   switch (s.status) {
     case "trial":
       if (!s.readOnly && s.trialDaysLeft === null) return `${s.planName} plan.`;
-      if (s.readOnly || !s.trialDaysLeft) return "Your free trial has ended, so this workspace is read-only. Your data is kept; choose a plan to make changes again.";
+      if (s.readOnly || !s.trialDaysLeft)
+        return "Your free trial has ended, so this workspace is read-only. Your data is kept; choose a plan to make changes again.";
       return `Free trial with ${s.planName} limits: ${s.trialDaysLeft} day${s.trialDaysLeft === 1 ? "" : "s"} left.`;
     case "canceled":
       return `Your ${s.planName} subscription has ended, so this workspace is read-only. Your data is kept; choose a plan to make changes again.`;

@@ -52,13 +52,7 @@ export const PLANS: readonly Plan[] = [
     interval: "month",
     stripePrice: { month: null, year: null },
     popular: true,
-    features: [
-      "Advanced analytics",
-      "Priority support",
-      "All integrations",
-      "Custom workflows",
-      "Advanced reporting",
-    ],
+    features: ["Advanced analytics", "Priority support", "All integrations", "Custom workflows", "Advanced reporting"],
     limits: { projects: 25, users: 10, storageGb: 50, apiCalls: 10_000 },
   },
   {
@@ -119,8 +113,7 @@ export function formatUsdCents(amount: number): string {
 
 /** "5 projects", "Unlimited users", "500GB storage", "1,000 API calls". */
 export function limitLabels(limits: PlanLimits): string[] {
-  const count = (n: number | null, noun: string) =>
-    n === null ? `Unlimited ${noun}` : `${n.toLocaleString("en-US")} ${noun}`;
+  const count = (n: number | null, noun: string) => (n === null ? `Unlimited ${noun}` : `${n.toLocaleString("en-US")} ${noun}`);
   return [
     count(limits.projects, "projects"),
     count(limits.users, "users"),

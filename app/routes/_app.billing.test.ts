@@ -187,7 +187,9 @@ describe("one subscription per workspace", () => {
     expect(await db().select().from(schema.localInvoices)).toHaveLength(1);
     expect(await subscriptionRowsOf(workspace.id)).toHaveLength(0); // nothing new to sync
     expect(await db().select().from(schema.localSubscriptions)).toHaveLength(1);
-    expect((await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${second}`), { id: second }))).status).toBe("expired");
+    expect((await checkoutLoader(args(await authedRequest(user.id, `/billing/test-mode/checkout/${second}`), { id: second }))).status).toBe(
+      "expired",
+    );
   });
 
   it("lets a workspace whose subscription was canceled check out again", async () => {
@@ -249,7 +251,10 @@ describe("test-mode portal", () => {
     const post = async (body: Record<string, string>) =>
       (await portalAction(args(formRequest(await authedRequest(user.id, path), body)))) as Response;
 
-    expect((await portalLoader(args(await authedRequest(user.id, path)))).subscription).toMatchObject({ planId: "starter", interval: "month" });
+    expect((await portalLoader(args(await authedRequest(user.id, path)))).subscription).toMatchObject({
+      planId: "starter",
+      interval: "month",
+    });
     expect((await post({ intent: "change", planId: "enterprise", interval: "year" })).status).toBe(303);
     expect(await planIdOf(workspace.id)).toBe("enterprise");
     expect(await subscriptionRowsOf(workspace.id)).toMatchObject([{ planId: "enterprise", interval: "year" }]);
@@ -276,7 +281,13 @@ describe("test-mode portal", () => {
     // After a change, the portal keeps its return URL.
     const q = new URLSearchParams({ customer: customer!.customerId, return: "http://localhost:3000/settings" });
     const res = (await portalAction(
-      args(formRequest(await authedRequest(user.id, `/billing/test-mode/portal?${q}`), { intent: "change", planId: "professional", interval: "month" })),
+      args(
+        formRequest(await authedRequest(user.id, `/billing/test-mode/portal?${q}`), {
+          intent: "change",
+          planId: "professional",
+          interval: "month",
+        }),
+      ),
     )) as Response;
     expect(new URL(res.headers.get("Location")!, "http://localhost:3000").searchParams.get("return")).toBe("/settings");
   });

@@ -118,7 +118,8 @@ function CurrentPlan({ o }: { o: Overview }) {
       </dl>
       {sub?.cancelAtPeriodEnd && sub.status !== "canceled" ? (
         <p className="mt-4 text-sm text-amber-900">
-          Your subscription is canceled and ends{sub.currentPeriodEnd ? ` on ${formatDate(sub.currentPeriodEnd)}` : " at the end of the period"}.
+          Your subscription is canceled and ends
+          {sub.currentPeriodEnd ? ` on ${formatDate(sub.currentPeriodEnd)}` : " at the end of the period"}.
         </p>
       ) : null}
     </section>
@@ -220,9 +221,15 @@ function Invoices({ o }: { o: Overview }) {
         <table className="mt-4 w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-2 font-medium">Date</th>
-              <th scope="col" className="py-2 font-medium">Amount</th>
-              <th scope="col" className="py-2 font-medium">Status</th>
+              <th scope="col" className="py-2 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Amount
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

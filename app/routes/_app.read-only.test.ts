@@ -14,7 +14,10 @@ describe("the shell's read-only notice", () => {
       data: { readOnlyNotice: string | null };
     };
     expect(during.data.readOnlyNotice).toBeNull();
-    await db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, workspace.id));
+    await db()
+      .update(schema.workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.workspaces.id, workspace.id));
     const after = (await loader({ request: await authedRequest(user.id, "/dashboard"), params: {}, context: {} })) as unknown as {
       data: { readOnlyNotice: string | null };
     };

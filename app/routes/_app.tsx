@@ -31,7 +31,10 @@ export default function AppLayout() {
   return (
     <AppShell user={user} sidebarCollapsed={sidebarCollapsed} workspaces={workspaces} currentWorkspaceId={currentWorkspaceId}>
       {readOnlyNotice ? (
-        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="status"
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <p>{readOnlyNotice}</p>
           <Link to="/billing" className="font-semibold underline">
             Choose a plan

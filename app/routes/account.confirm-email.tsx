@@ -22,11 +22,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await confirmEmailChange(String(form.get("token") ?? ""));
   if (!result.ok) return data({ message: result.message }, { status: 400 });
   const signedIn = await getUser(request);
-  return redirectWithToast(signedIn ? "/profile" : "/auth", {
-    variant: "success",
-    title: "E-mail address changed",
-    description: `Sign in with ${result.email} from now on.`,
-  }, { status: 303 });
+  return redirectWithToast(
+    signedIn ? "/profile" : "/auth",
+    {
+      variant: "success",
+      title: "E-mail address changed",
+      description: `Sign in with ${result.email} from now on.`,
+    },
+    { status: 303 },
+  );
 }
 
 export default function ConfirmEmail() {
@@ -34,8 +38,17 @@ export default function ConfirmEmail() {
   const a = useActionData<typeof action>();
   if (!d.valid) {
     return (
-      <AuthCard title="Link not valid" footer={<Link to="/profile" className="font-medium text-brand-700 hover:underline">Back to your profile</Link>}>
-        <p className="text-sm text-slate-700">This confirmation link is invalid or has expired. Request the change again from your profile.</p>
+      <AuthCard
+        title="Link not valid"
+        footer={
+          <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+            Back to your profile
+          </Link>
+        }
+      >
+        <p className="text-sm text-slate-700">
+          This confirmation link is invalid or has expired. Request the change again from your profile.
+        </p>
       </AuthCard>
     );
   }

@@ -13,7 +13,11 @@ import { loader as layoutLoader } from "./admin";
 const ADMIN = "admin@atelier.test";
 
 /** What a loader or action threw (a redirect or an error Response). */
-const thrown = (p: Promise<unknown>) => p.then(() => expect.unreachable("no Response was thrown"), (e: unknown) => e as Response);
+const thrown = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable("no Response was thrown"),
+    (e: unknown) => e as Response,
+  );
 
 async function requestId(email: string) {
   await submitBetaRequest({ email, fullName: "Ada" });
@@ -62,9 +66,7 @@ describe("/admin/beta", () => {
     const member = await makeUser({ email: "member@atelier.test" });
     const page = await thrown(loader({ request: await authedRequest(member.id, "/admin/beta"), params: {}, context: {} }));
     expect(page.status).toBe(403);
-    const layout = await thrown(
-      layoutLoader({ request: await authedRequest(member.id, "/admin/beta"), params: {}, context: {} }),
-    );
+    const layout = await thrown(layoutLoader({ request: await authedRequest(member.id, "/admin/beta"), params: {}, context: {} }));
     expect(layout.status).toBe(403);
     const id = await requestId("ada@example.com");
     expect((await thrown(decide(member.id, { intent: "approve", id }))).status).toBe(403);

@@ -17,12 +17,7 @@ export const clientLoader = () => ({ viaClientRouter: true });
 
 export default function UnknownApiPath() {
   const { viaClientRouter } = useLoaderData<typeof loader>();
-  return (
-    <ApiErrorScreen
-      status={404}
-      message={viaClientRouter ? "API route accessed through client router" : "API endpoint not found"}
-    />
-  );
+  return <ApiErrorScreen status={404} message={viaClientRouter ? "API route accessed through client router" : "API endpoint not found"} />;
 }
 
 export function ErrorBoundary() {

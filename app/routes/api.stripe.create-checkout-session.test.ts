@@ -42,7 +42,10 @@ describe("POST /api/stripe/create-checkout-session with a live subscription", ()
 
     for (const status of ["active", "trialing", "past_due"] as const) {
       await setLocalSubscriptionStatus(subscriptionId, status);
-      for (const [plan, interval] of [["starter", "month"], ["professional", "year"]] as const) {
+      for (const [plan, interval] of [
+        ["starter", "month"],
+        ["professional", "year"],
+      ] as const) {
         const again = await post(user.id, plan, interval);
         expect(again.status).toBe(409);
         expect(again.body).toEqual({

@@ -85,8 +85,13 @@ describe("/api/stripe/*: authentication and roles", () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Only the workspace owner can manage billing.");
     expect((await subscriptionsLoader(args(await bearer(member.id, "/api/stripe/subscriptions")))).status).toBe(403);
-    expect((await portalAction(args(await bearer(admin.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` })))).status).toBe(403);
-    expect(await json(await subscriptionsLoader(args(await bearer(admin.id, "/api/stripe/subscriptions"))))).toEqual({ status: 200, body: { data: [] } });
+    expect(
+      (await portalAction(args(await bearer(admin.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` })))).status,
+    ).toBe(403);
+    expect(await json(await subscriptionsLoader(args(await bearer(admin.id, "/api/stripe/subscriptions"))))).toEqual({
+      status: 200,
+      body: { data: [] },
+    });
   });
 
   it("accepts the session cookie as well as the bearer token", async () => {
@@ -99,24 +104,43 @@ describe("/api/stripe/*: authentication and roles", () => {
 describe("POST /api/stripe/create-checkout-session", () => {
   it("starts checkout for a catalogue price and stores the customer on the workspace", async () => {
     const { user, workspace } = await makeOwner();
-    const res = await json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody({ priceId: localPriceId("professional", "year"), metadata: { planId: "professional", planName: "Professional" } })))));
+    const res = await json(
+      await checkoutAction(
+        args(
+          await bearer(
+            user.id,
+            "/api/stripe/create-checkout-session",
+            checkoutBody({ priceId: localPriceId("professional", "year"), metadata: { planId: "professional", planName: "Professional" } }),
+          ),
+        ),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.sessionId).toMatch(/^cs_local_/);
     expect(res.body.data.url).toBe(`${ORIGIN}/billing/test-mode/checkout/${res.body.data.sessionId}`);
     const [customer] = await db().select().from(schema.billingCustomers).where(eq(schema.billingCustomers.workspaceId, workspace.id));
     expect(customer?.provider).toBe("local");
     const [session] = await db().select().from(schema.localCheckoutSessions);
-    expect(session).toMatchObject({ priceId: "local_professional_year", allowPromotionCodes: true, metadata: { planId: "professional", planName: "Professional" } });
+    expect(session).toMatchObject({
+      priceId: "local_professional_year",
+      allowPromotionCodes: true,
+      metadata: { planId: "professional", planName: "Professional" },
+    });
   });
 
   it("answers 400 with a message for bad JSON, unknown prices, foreign URLs and mismatched plans", async () => {
     const { user } = await makeOwner();
-    const post = async (body: unknown) => json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", body))));
+    const post = async (body: unknown) =>
+      json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", body))));
     expect(await post("{not json")).toEqual({ status: 400, body: { error: "Invalid JSON", message: "The request body must be JSON." } });
     expect((await post(checkoutBody({ priceId: "price_elsewhere" }))).body.message).toBe("priceId: This price belongs to no plan.");
-    expect((await post(checkoutBody({ successUrl: "https://evil.example/billing" }))).body.message).toBe("successUrl: Must be a URL of this site.");
+    expect((await post(checkoutBody({ successUrl: "https://evil.example/billing" }))).body.message).toBe(
+      "successUrl: Must be a URL of this site.",
+    );
     expect((await post(checkoutBody({ cancelUrl: "/pricing" }))).body.message).toBe("cancelUrl: Must be an absolute URL.");
-    expect((await post(checkoutBody({ metadata: { planId: "enterprise", planName: "Enterprise" } }))).body.message).toBe("metadata.planId: Does not match the price's plan.");
+    expect((await post(checkoutBody({ metadata: { planId: "enterprise", planName: "Enterprise" } }))).body.message).toBe(
+      "metadata.planId: Does not match the price's plan.",
+    );
     const { priceId: _p, ...noPrice } = checkoutBody();
     expect(await post(noPrice)).toEqual({ status: 400, body: { error: "Invalid request", message: "priceId: Required." } });
     expect(await db().select().from(schema.localCheckoutSessions)).toHaveLength(0);
@@ -133,7 +157,14 @@ describe("subscriptions, cancel and portal", () => {
     const res = await json(await subscriptionsLoader(args(await bearer(user.id, "/api/stripe/subscriptions"))));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ id: subscriptionId, status: "active", planId: "starter", planName: "Starter", interval: "month", cancelAtPeriodEnd: false }),
+      expect.objectContaining({
+        id: subscriptionId,
+        status: "active",
+        planId: "starter",
+        planName: "Starter",
+        interval: "month",
+        cancelAtPeriodEnd: false,
+      }),
     ]);
   });
 
@@ -152,21 +183,40 @@ describe("subscriptions, cancel and portal", () => {
   it("cancels only a subscription of the member's own workspace", async () => {
     const theirs = await subscribedOwner();
     const { user } = await makeOwner();
-    const res = await json(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId: theirs.subscriptionId }))));
+    const res = await json(
+      await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId: theirs.subscriptionId }))),
+    );
     expect(res).toEqual({ status: 404, body: { error: "Not found", message: "This workspace has no such subscription." } });
-    expect((await subscriptionsLoader(args(await bearer(theirs.user.id, "/api/stripe/subscriptions"))).then(json)).body.data[0].status).toBe("active");
-    expect((await json(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { immediately: true }))))).body.message).toBe("subscriptionId: Required.");
+    expect(
+      (await subscriptionsLoader(args(await bearer(theirs.user.id, "/api/stripe/subscriptions"))).then(json)).body.data[0].status,
+    ).toBe("active");
+    expect(
+      (await json(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { immediately: true }))))).body.message,
+    ).toBe("subscriptionId: Required.");
   });
 
   it("opens the portal for a same-origin return URL, and asks for a plan first without a customer", async () => {
     const { user } = await subscribedOwner();
-    const res = await json(await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))));
+    const res = await json(
+      await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.url).toMatch(/^http:\/\/localhost:3000\/billing\/test-mode\/portal\?customer=cus_local_/);
-    expect((await json(await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: "https://evil.example/" }))))).status).toBe(400);
+    expect(
+      (
+        await json(
+          await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: "https://evil.example/" }))),
+        )
+      ).status,
+    ).toBe(400);
     const fresh = await makeOwner();
-    const none = await json(await portalAction(args(await bearer(fresh.user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))));
-    expect(none).toEqual({ status: 400, body: { error: "No billing account", message: "This workspace has no billing account yet: choose a plan first." } });
+    const none = await json(
+      await portalAction(args(await bearer(fresh.user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))),
+    );
+    expect(none).toEqual({
+      status: 400,
+      body: { error: "No billing account", message: "This workspace has no billing account yet: choose a plan first." },
+    });
   });
 
   it("answers create-payment-intent with a clear 501", async () => {
@@ -196,25 +246,52 @@ describe("provider failures", () => {
     const expectFailure = async (res: Response, message: string) =>
       expect(await json(res)).toEqual({ status: 502, body: { error: message, message } });
     await expectFailure(await configLoader(args(await bearer(user.id, "/api/stripe/config"))), "Failed to load Stripe configuration");
-    await expectFailure(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody()))), "Failed to create checkout session");
-    await expectFailure(await subscriptionsLoader(args(await bearer(user.id, "/api/stripe/subscriptions"))), "Failed to load subscriptions");
-    await expectFailure(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId }))), "Failed to cancel subscription");
-    await expectFailure(await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))), "Failed to create portal session");
+    await expectFailure(
+      await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody()))),
+      "Failed to create checkout session",
+    );
+    await expectFailure(
+      await subscriptionsLoader(args(await bearer(user.id, "/api/stripe/subscriptions"))),
+      "Failed to load subscriptions",
+    );
+    await expectFailure(
+      await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId }))),
+      "Failed to cancel subscription",
+    );
+    await expectFailure(
+      await portalAction(args(await bearer(user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))),
+      "Failed to create portal session",
+    );
   });
 });
 
 describe("POST /api/stripe/webhook", () => {
   const deliver = (e: { body: string; signature: string }) =>
-    webhookAction(args(new Request(`${ORIGIN}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": e.signature }, body: e.body })));
+    webhookAction(
+      args(new Request(`${ORIGIN}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": e.signature }, body: e.body })),
+    );
 
   it("syncs the subscription from a signed event, once per event id, and refuses a bad signature", async () => {
     const { user, workspace } = await makeOwner();
-    const { body } = await json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody({ priceId: localPriceId("enterprise", "month"), metadata: {} })))));
+    const { body } = await json(
+      await checkoutAction(
+        args(
+          await bearer(
+            user.id,
+            "/api/stripe/create-checkout-session",
+            checkoutBody({ priceId: localPriceId("enterprise", "month"), metadata: {} }),
+          ),
+        ),
+      ),
+    );
     const { customerId } = await completeLocalCheckout(body.data.sessionId);
     expect(await subscriptionRowsOf(workspace.id)).toHaveLength(0);
 
     const bad = localEvent("checkout.session.completed", customerId);
-    expect((await deliver({ body: bad.body, signature: bad.signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === "0" ? "1" : "0"}`) })).status).toBe(400);
+    expect(
+      (await deliver({ body: bad.body, signature: bad.signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === "0" ? "1" : "0"}`) }))
+        .status,
+    ).toBe(400);
     expect(await db().select().from(schema.webhookEvents)).toHaveLength(0);
 
     const event = localEvent("checkout.session.completed", customerId);
@@ -222,6 +299,9 @@ describe("POST /api/stripe/webhook", () => {
     expect(await planIdOf(workspace.id)).toBe("enterprise");
     expect((await subscriptionRowsOf(workspace.id))[0]?.status).toBe("active");
     expect(await json(await deliver(event))).toEqual({ status: 200, body: { received: true, duplicate: true } });
-    expect(await json(await deliver(localEvent("customer.created", customerId)))).toEqual({ status: 200, body: { received: true, handled: false } });
+    expect(await json(await deliver(localEvent("customer.created", customerId)))).toEqual({
+      status: 200,
+      body: { received: true, handled: false },
+    });
   });
 });

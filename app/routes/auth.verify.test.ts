@@ -9,7 +9,8 @@ import { readFlash } from "~/.server/http/flash";
 import { outbox, resetMailForTests } from "~/.server/mail";
 import { action, loader } from "./auth.verify";
 
-const load = (request: Request) => answer<{ state: string; email?: string; message?: string }>(loader({ request, params: {}, context: {} }));
+const load = (request: Request) =>
+  answer<{ state: string; email?: string; message?: string }>(loader({ request, params: {}, context: {} }));
 const act = (request: Request) => answer<{ state: string; message?: string }>(action({ request, params: {}, context: {} }));
 
 describe("/auth/verify", () => {

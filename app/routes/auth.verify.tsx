@@ -59,7 +59,14 @@ export default function VerifyEmail() {
 
   if (view.state === "verified") {
     return (
-      <AuthCard title="Your e-mail address is verified" subtitle={<>You are signed in as <strong>{view.email}</strong>.</>}>
+      <AuthCard
+        title="Your e-mail address is verified"
+        subtitle={
+          <>
+            You are signed in as <strong>{view.email}</strong>.
+          </>
+        }
+      >
         <Link to="/dashboard" className={buttonClass("primary", "md", "w-full")}>
           Go to your dashboard
         </Link>
@@ -86,7 +93,14 @@ export default function VerifyEmail() {
   }
 
   return (
-    <AuthCard title="Verify your email address" subtitle={<>Confirm that <strong>{view.email}</strong> is your address.</>}>
+    <AuthCard
+      title="Verify your email address"
+      subtitle={
+        <>
+          Confirm that <strong>{view.email}</strong> is your address.
+        </>
+      }
+    >
       <Form method="post">
         <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
         <Button type="submit" className="w-full" disabled={busy}>

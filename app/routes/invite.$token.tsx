@@ -37,7 +37,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof BoardError) return data({ message: error.message }, { status: error.status });
     throw error;
   }
-  return redirectWithToast("/dashboard", { variant: "success", title: "Welcome to the team", description: "You joined the workspace." }, { status: 303 });
+  return redirectWithToast(
+    "/dashboard",
+    { variant: "success", title: "Welcome to the team", description: "You joined the workspace." },
+    { status: 303 },
+  );
 }
 
 export default function InvitePage() {
@@ -54,7 +58,14 @@ export default function InvitePage() {
             ? "This invitation has expired."
             : "This invitation link is not valid.";
     return (
-      <AuthCard title="Invitation unavailable" footer={<Link to="/" className="font-medium text-brand-700 hover:underline">Go to Atelier</Link>}>
+      <AuthCard
+        title="Invitation unavailable"
+        footer={
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            Go to Atelier
+          </Link>
+        }
+      >
         <p className="text-sm text-slate-700">{why} Ask the person who invited you for a new link.</p>
       </AuthCard>
     );
@@ -80,8 +91,8 @@ export default function InvitePage() {
       ) : d.signedInAs ? (
         <div className="space-y-3 text-sm text-slate-700">
           <p>
-            You are signed in as <strong>{d.signedInAs}</strong>, but this invitation is for <strong>{d.email}</strong>. Sign out, then
-            sign in or create an account with {d.email}.
+            You are signed in as <strong>{d.signedInAs}</strong>, but this invitation is for <strong>{d.email}</strong>. Sign out, then sign
+            in or create an account with {d.email}.
           </p>
           <Form method="post" action="/logout">
             <button type="submit" className={buttonClass("secondary", "md", "w-full")}>
@@ -91,10 +102,16 @@ export default function InvitePage() {
         </div>
       ) : (
         <div className="space-y-3">
-          <Link to={`/auth?mode=signup&email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`} className={buttonClass("primary", "md", "w-full")}>
+          <Link
+            to={`/auth?mode=signup&email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`}
+            className={buttonClass("primary", "md", "w-full")}
+          >
             Create an account
           </Link>
-          <Link to={`/auth?email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`} className={buttonClass("secondary", "md", "w-full")}>
+          <Link
+            to={`/auth?email=${encodeURIComponent(d.email)}&redirectTo=${redirect}`}
+            className={buttonClass("secondary", "md", "w-full")}
+          >
             I already have an account
           </Link>
           <p className="text-xs text-slate-500">A new account joins the workspace as soon as its e-mail address is verified.</p>

@@ -27,4 +27,3 @@ describe("/logout", () => {
     expect(await db().select().from(schema.sessions)).toHaveLength(1);
   });
 });
-

@@ -43,17 +43,26 @@ export default function Pricing() {
       <h1 className="mt-8 text-center text-3xl font-bold tracking-tight text-slate-900">Pricing</h1>
       <p className="mt-2 text-center text-slate-600">Pick the plan that fits your team. Change or cancel it at any time.</p>
       {canceled ? (
-        <p role="status" className="mx-auto mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-center text-amber-900">
+        <p
+          role="status"
+          className="mx-auto mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-center text-amber-900"
+        >
           {CHECKOUT_CANCELED_TEXT}
         </p>
       ) : null}
       {current ? (
-        <p role="note" className="mx-auto mt-6 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-700">
-          This workspace is on the {current.planName} plan, billed {current.interval === "year" ? "yearly" : "monthly"}. Choosing
-          another plan or interval opens the billing portal, which changes your subscription: you are never billed twice.
+        <p
+          role="note"
+          className="mx-auto mt-6 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-700"
+        >
+          This workspace is on the {current.planName} plan, billed {current.interval === "year" ? "yearly" : "monthly"}. Choosing another
+          plan or interval opens the billing portal, which changes your subscription: you are never billed twice.
         </p>
       ) : trialDaysLeft ? (
-        <p role="note" className="mx-auto mt-6 max-w-2xl rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-center text-sm text-sky-900">
+        <p
+          role="note"
+          className="mx-auto mt-6 max-w-2xl rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-center text-sm text-sky-900"
+        >
           You have {trialDaysLeft} {trialDaysLeft === 1 ? "day" : "days"} of free trial left. {TRIAL_ENDS_ON_SUBSCRIBE}
         </p>
       ) : null}

@@ -16,7 +16,11 @@ function post(fields: Record<string, string>, ip = "198.51.100.1") {
 }
 
 /** What a loader or action threw (a redirect or an error Response). */
-const thrown = (p: Promise<unknown>) => p.then(() => expect.unreachable("no Response was thrown"), (e: unknown) => e as Response);
+const thrown = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable("no Response was thrown"),
+    (e: unknown) => e as Response,
+  );
 
 const run = async (fields: Record<string, string>, ip?: string) =>
   (await action({ request: post(fields, ip), params: {}, context: {} })) as unknown as Answer;

@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await request.clone().formData().catch(() => new FormData());
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   if (isCheckoutPost(form) && (await isEnabled("auth.enable_public_signup"))) return handleCheckoutPost(request, form, "/signup");
   return handleBetaFormPost(request);
 }

@@ -42,7 +42,11 @@ describe("_app (the signed-in layout)", () => {
 
   it("reads a collapsed sidebar from its cookie (the plain value, and the first version's encoding)", async () => {
     const user = await makeUser();
-    for (const [value, collapsed] of [["collapsed", true], ["ImNvbGxhcHNlZCI%3D", true], ["expanded", false]] as const) {
+    for (const [value, collapsed] of [
+      ["collapsed", true],
+      ["ImNvbGxhcHNlZCI%3D", true],
+      ["expanded", false],
+    ] as const) {
       const request = await authedRequest(user.id, "/dashboard");
       request.headers.set("Cookie", `${request.headers.get("Cookie")}; atelier_sidebar=${value}`);
       const result = (await appLayoutLoader(args(request))) as unknown as { data: { sidebarCollapsed: boolean } };
@@ -70,9 +74,7 @@ describe("POST /preferences/sidebar", () => {
     const fetchRes = (await sidebarAction(args(formRequest(base, { collapsed: "false" })))) as Response;
     expect(fetchRes.status).toBe(204);
     expect(fetchRes.headers.get("Set-Cookie")).toMatch(/^atelier_sidebar=expanded;/);
-    const offsite = (await settle(
-      sidebarAction(args(formRequest(base, { collapsed: "true", redirectTo: "//evil.example" }))),
-    )) as Response;
+    const offsite = (await settle(sidebarAction(args(formRequest(base, { collapsed: "true", redirectTo: "//evil.example" }))))) as Response;
     expect(offsite.headers.get("Location")).toBe("/dashboard");
   });
 

@@ -1,14 +1,5 @@
 import { signInAs, signUpAndVerify, verificationLink, verifyByLink } from "../support/auth-helpers";
-import {
-  adminEmail,
-  baseURL,
-  closedBetaURL,
-  expect,
-  expectNoA11yViolations,
-  test,
-  uniqueEmail,
-  waitForMail,
-} from "../support/e2e";
+import { adminEmail, baseURL, closedBetaURL, expect, expectNoA11yViolations, test, uniqueEmail, waitForMail } from "../support/e2e";
 
 test.describe("admin beta queue", () => {
   test("a signed-in user who is not an admin gets 403", async ({ page }) => {
@@ -23,11 +14,7 @@ test.describe("admin beta queue", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 
-  test("approve a request: the invite mail arrives and the invitee signs up with its code", async ({
-    page,
-    browser,
-    request,
-  }) => {
+  test("approve a request: the invite mail arrives and the invitee signs up with its code", async ({ page, browser, request }) => {
     // A second request, declined later without JavaScript.
     const other = uniqueEmail("declined");
     const asked = await request.post(`${closedBetaURL}/api/beta/signup`, { data: { email: other, role: "Tester" } });

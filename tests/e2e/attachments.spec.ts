@@ -22,7 +22,8 @@ async function cardInNewProject(page: Page, project: string, title: string): Pro
 }
 
 /** The card's face on the board (behind the panel). */
-const cardFace = (page: Page, title: string) => page.locator("li[data-card-id]").filter({ has: page.getByRole("link", { name: new RegExp(title) }) });
+const cardFace = (page: Page, title: string) =>
+  page.locator("li[data-card-id]").filter({ has: page.getByRole("link", { name: new RegExp(title) }) });
 
 async function storageOnBilling(page: Page) {
   await page.goto("/billing");
@@ -92,7 +93,11 @@ test.describe("attachments without JavaScript", () => {
     await signUpAndVerify(page, { fullName: "Nadia NoScript" });
     const panel = await cardInNewProject(page, "Plain files", "Scan the contract");
     const cardUrl = page.url();
-    await panel.getByLabel("Attach a file").setInputFiles({ name: "contract scan.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
+    await panel.getByLabel("Attach a file").setInputFiles({
+      name: "contract scan.png",
+      mimeType: "image/png",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    });
     await panel.getByRole("button", { name: "Upload" }).click();
     await expect(page.getByText("Attached contract scan.png.")).toBeVisible();
     const link = panel.getByRole("link", { name: "contract scan.png" });

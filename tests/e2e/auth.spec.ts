@@ -1,12 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  DEFAULT_PASSWORD,
-  signInAs,
-  signUp,
-  signUpAndVerify,
-  verificationLink,
-  verifyByLink,
-} from "../support/auth-helpers";
+import { DEFAULT_PASSWORD, signInAs, signUp, signUpAndVerify, verificationLink, verifyByLink } from "../support/auth-helpers";
 import {
   closedBetaURL,
   expect,

@@ -1,13 +1,4 @@
-import {
-  baseURL,
-  closedBetaURL,
-  expect,
-  expectNoA11yViolations,
-  isHydrated,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "../support/e2e";
+import { baseURL, closedBetaURL, expect, expectNoA11yViolations, isHydrated, test, uniqueEmail, waitForHydration } from "../support/e2e";
 import type { Page } from "@playwright/test";
 
 const SUBMITTED = "Request submitted. We will contact you if approved.";
@@ -61,9 +52,7 @@ test.describe("beta page (public sign-up off), JavaScript on", () => {
 test.describe("beta page (public sign-up off), JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the invite section opens without JavaScript; a post shows the success text and clears the fields", async ({
-    page,
-  }) => {
+  test("the invite section opens without JavaScript; a post shows the success text and clears the fields", async ({ page }) => {
     await page.goto(`${closedBetaURL}/signup`);
     expect(await isHydrated(page)).toBe(false);
     const code = page.getByLabel("Invite code");

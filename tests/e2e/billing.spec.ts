@@ -82,7 +82,9 @@ test.describe("billing with JavaScript", () => {
     await signUpAndVerify(page);
     await page.goto("/pricing?interval=year");
     // Paying mid-trial ends the trial: said before the first click and again on the checkout.
-    await expect(page.getByRole("note")).toHaveText(/You have 14 days of free trial left\. Your trial ends when you subscribe; billing starts today\./);
+    await expect(page.getByRole("note")).toHaveText(
+      /You have 14 days of free trial left\. Your trial ends when you subscribe; billing starts today\./,
+    );
     await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
     await page.waitForURL(/\/billing\/test-mode\/checkout\//);
     await expect(page.getByText("Your trial ends when you subscribe; billing starts today.", { exact: false })).toBeVisible();

@@ -31,10 +31,14 @@ test.describe("boards with JavaScript", () => {
     await expect(column(page, "To do").getByRole("link", { name: /Write release notes/ })).toHaveCount(0);
 
     // It was saved, not just drawn: a fresh load shows it there.
-    await expect.poll(async () => {
-      await page.reload();
-      return column(page, "In progress").getByRole("link", { name: /Write release notes/ }).count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return column(page, "In progress")
+          .getByRole("link", { name: /Write release notes/ })
+          .count();
+      })
+      .toBe(1);
     await waitForHydration(page);
     // And with the keyboard: pick up the other card, move it one column right, drop it.
     const keyboardHandle = page.getByRole("button", { name: "Move card #2: Fix login redirect" });
@@ -45,13 +49,19 @@ test.describe("boards with JavaScript", () => {
     await expect(target.getByRole("link", { name: /Fix login redirect/ })).toBeAttached();
     await page.keyboard.press("Space");
     await expect(page.getByRole("button", { name: "Move card #2: Fix login redirect" })).not.toHaveAttribute("aria-pressed", "true");
-    await expect.poll(async () => {
-      await page.reload();
-      return column(page, "In progress").getByRole("link", { name: /Fix login redirect/ }).count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return column(page, "In progress")
+          .getByRole("link", { name: /Fix login redirect/ })
+          .count();
+      })
+      .toBe(1);
 
     // Open the card, set a priority, comment.
-    await column(page, "In progress").getByRole("link", { name: /Write release notes/ }).click();
+    await column(page, "In progress")
+      .getByRole("link", { name: /Write release notes/ })
+      .click();
     const panel = page.getByRole("complementary", { name: "Write release notes" });
     await expect(panel).toBeVisible();
     await panel.getByLabel("Priority", { exact: true }).selectOption("high");
@@ -86,7 +96,9 @@ test.describe("boards with JavaScript", () => {
 
     // The owner moves the card (with the card's move form); the colleague's board follows without a reload.
     await page.goto(boardUrl);
-    await column(page, "Backlog").getByRole("link", { name: /Plan the sprint/ }).click();
+    await column(page, "Backlog")
+      .getByRole("link", { name: /Plan the sprint/ })
+      .click();
     await page.getByLabel("Column", { exact: true }).selectOption({ label: "Done" });
     await page.getByRole("button", { name: "Move card", exact: true }).click();
     await expect(page.getByText("Moved to Done.")).toBeVisible();
@@ -118,7 +130,11 @@ test.describe("board behaviour with JavaScript", () => {
     await waitForHydration(page);
 
     await page.route("**/api/projects/*/board", (route) =>
-      route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ ok: false, message: "The board changed while you were moving the card." }) }),
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: false, message: "The board changed while you were moving the card." }),
+      }),
     );
     const handle = page.getByRole("button", { name: "Move card #1: Stay put" });
     await handle.focus();
@@ -168,7 +184,9 @@ test.describe("board messages while the board changes live", () => {
     await expect(page.getByRole("alert")).toHaveText("Give the card a title.");
 
     // Navigating clears it.
-    await column(page, "To do").getByRole("link", { name: /Added elsewhere/ }).click();
+    await column(page, "To do")
+      .getByRole("link", { name: /Added elsewhere/ })
+      .click();
     await expect(page).toHaveURL(/task=/);
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
@@ -181,7 +199,9 @@ test.describe("boards without JavaScript", () => {
     await signUpAndVerify(page, { fullName: "Nora NoScript" });
     await createProject(page, "Plain HTML");
     await addCard(page, "Backlog", "Works without scripts");
-    await column(page, "Backlog").getByRole("link", { name: /Works without scripts/ }).click();
+    await column(page, "Backlog")
+      .getByRole("link", { name: /Works without scripts/ })
+      .click();
     await expect(page).toHaveURL(/task=/);
     await page.getByLabel("Column", { exact: true }).selectOption({ label: "Review" });
     await page.getByLabel("Position", { exact: true }).fill("1");

@@ -43,7 +43,10 @@ function thePanel(page: Page) {
 }
 
 test.describe("the card panel with JavaScript", () => {
-  test("two people edit one card: the later save is refused with both versions shown, never a silent overwrite", async ({ page, browser }) => {
+  test("two people edit one card: the later save is refused with both versions shown, never a silent overwrite", async ({
+    page,
+    browser,
+  }) => {
     await signUpAndVerify(page, { fullName: "Lena Lead" });
     const boardUrl = await createProject(page, "Shared brief");
     await addCard(page, "Backlog", "Draft the brief");
@@ -53,7 +56,9 @@ test.describe("the card panel with JavaScript", () => {
 
     // Both open the card.
     await page.goto(boardUrl);
-    await column(page, "Backlog").getByRole("link", { name: /Draft the brief/ }).click();
+    await column(page, "Backlog")
+      .getByRole("link", { name: /Draft the brief/ })
+      .click();
     await expect(panelOf(page, "Draft the brief")).toBeVisible();
     const lenaPanel = thePanel(page);
     await maya.page.goto(page.url());
@@ -112,7 +117,9 @@ test.describe("the card panel with JavaScript", () => {
     await signUpAndVerify(page, { fullName: "Cleo Clean" });
     await createProject(page, "Tidy inputs");
     await addCard(page, "To do", "Plan the launch");
-    await column(page, "To do").getByRole("link", { name: /Plan the launch/ }).click();
+    await column(page, "To do")
+      .getByRole("link", { name: /Plan the launch/ })
+      .click();
     const panel = panelOf(page, "Plan the launch");
 
     await postAndExpectEmptyBoxes(panel, { comment: "First thought", item: "Book the room", label: "Launch" });
@@ -189,7 +196,9 @@ test.describe("the card panel without JavaScript", () => {
     await signUpAndVerify(page, { fullName: "Nils NoScript" });
     await createProject(page, "Plain panel");
     await addCard(page, "Backlog", "Works plainly");
-    await column(page, "Backlog").getByRole("link", { name: /Works plainly/ }).click();
+    await column(page, "Backlog")
+      .getByRole("link", { name: /Works plainly/ })
+      .click();
     await expect(page).toHaveURL(/task=/);
     const panel = panelOf(page, "Works plainly");
     // Without JavaScript it is a plain panel reached by a link.

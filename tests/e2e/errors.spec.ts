@@ -18,7 +18,9 @@ test.describe("fallback and error screens", () => {
   test("an /api path reached through the client router says so", async ({ page }) => {
     await page.goto("/privacy");
     await waitForHydration(page);
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/api/nope"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate("/api/nope"),
+    );
     await expect(page.getByText("API route accessed through client router")).toBeVisible();
   });
 

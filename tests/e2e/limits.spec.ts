@@ -5,7 +5,10 @@ import { expect, test, waitForHydration } from "../support/e2e";
 /** Buys a plan in test mode, from the plan picker to /billing?success=true. */
 async function buy(page: Page, plan: "Starter" | "Professional") {
   await page.goto("/pricing");
-  await page.getByRole("article", { name: plan }).getByRole("button", { name: `Choose ${plan}` }).click();
+  await page
+    .getByRole("article", { name: plan })
+    .getByRole("button", { name: `Choose ${plan}` })
+    .click();
   await page.waitForURL(/\/billing\/test-mode\/checkout\//);
   await page.getByRole("button", { name: "Confirm payment" }).click();
   await page.waitForURL((url) => url.pathname === "/billing" && url.searchParams.get("success") === "true");
@@ -54,7 +57,9 @@ test("after an immediate cancellation the workspace is read-only and nothing is 
 
   await page.goto(boardUrl);
   await waitForHydration(page);
-  await expect(page.getByRole("status").filter({ hasText: "This workspace is read-only because its subscription has ended." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "This workspace is read-only because its subscription has ended." }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /Keep me/ })).toBeVisible();
   const add = page.getByLabel("New card in Backlog");
   await add.fill("Not allowed");

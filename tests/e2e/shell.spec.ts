@@ -1,15 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEFAULT_PASSWORD, signInAs, signUpAndVerify } from "../support/auth-helpers";
-import {
-  expect,
-  expectNoA11yViolations,
-  isHydrated,
-  setOAuthIdentity,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "../support/e2e";
+import { expect, expectNoA11yViolations, isHydrated, setOAuthIdentity, test, uniqueEmail, waitForHydration } from "../support/e2e";
 
 const sidebar = (page: Page) => page.locator("#app-sidebar");
 const mainNav = (page: Page) => sidebar(page).getByRole("navigation", { name: "Main" });
@@ -38,7 +30,9 @@ async function expectMenusOnScreen(page: Page) {
 
 /** axe's best-practice landmark rules (not among the WCAG tags expectNoA11yViolations runs). */
 async function expectUniqueLandmarks(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withRules(["landmark-unique", "landmark-no-duplicate-banner", "landmark-no-duplicate-main"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(["landmark-unique", "landmark-no-duplicate-banner", "landmark-no-duplicate-main"])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

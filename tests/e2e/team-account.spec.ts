@@ -126,7 +126,10 @@ for (const js of [true, false]) {
       // An admin may see billing: the item is back.
       await mp.goto("/dashboard");
       await mp.getByTestId("user-name").click();
-      await expect(mp.locator("details[open] [data-dropdown-panel]").getByRole("link", { name: "Billing" })).toHaveAttribute("href", "/billing");
+      await expect(mp.locator("details[open] [data-dropdown-panel]").getByRole("link", { name: "Billing" })).toHaveAttribute(
+        "href",
+        "/billing",
+      );
 
       // Removing asks first: nothing happens until "Yes, remove Mo Mate".
       await page.goto("/team");
@@ -157,7 +160,11 @@ for (const js of [true, false]) {
 
       await page.goto("/settings");
       await page.getByLabel("Workspace address").fill("Not OK!");
-      await page.evaluate(() => document.querySelectorAll("[required],[maxlength]").forEach((el) => { el.removeAttribute("required"); }));
+      await page.evaluate(() =>
+        document.querySelectorAll("[required],[maxlength]").forEach((el) => {
+          el.removeAttribute("required");
+        }),
+      );
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByText("Use lower-case letters, digits and single hyphens.")).toBeVisible();
       await page.getByLabel("Workspace name").fill("Studio Sam");

@@ -30,9 +30,7 @@ export function buildApp(buildDir: string): Promise<void> {
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("error", reject);
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build failed (${signal ?? code})`)),
-    );
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (${signal ?? code})`))));
   });
 }
 

@@ -11,17 +11,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import {
-  adminEmail,
-  baseURL,
-  buildDir,
-  closedBetaURL,
-  oauthClients,
-  oauthEndpoints,
-  ports,
-  runDir,
-  smtpURL,
-} from "./e2e-config";
+import { adminEmail, baseURL, buildDir, closedBetaURL, oauthClients, oauthEndpoints, ports, runDir, smtpURL } from "./e2e-config";
 import { buildApp, prepareBuildDir, projectRoot } from "./build";
 import { Mailbox, startMailboxHttp, startSmtpSink } from "./mail-sink";
 import { LocalOAuthServer } from "./oauth-server";
@@ -154,10 +144,7 @@ async function main() {
   });
   closers.push(() => new Promise<void>((r) => mailboxHttp.close(() => r())));
 
-  const allowedRedirectOrigins = [ports.app, ports.closedBeta].flatMap((p) => [
-    `http://localhost:${p}`,
-    `http://127.0.0.1:${p}`,
-  ]);
+  const allowedRedirectOrigins = [ports.app, ports.closedBeta].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
   const oauth = new LocalOAuthServer({ port: ports.oauth, clients: oauthClients, allowedRedirectOrigins });
   await oauth.start();
   closers.push(() => oauth.close());

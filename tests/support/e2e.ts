@@ -46,7 +46,11 @@ export const test = base.extend<{ failOnPageError: void }>({
 
 /** A fresh address on every call, so specs never share accounts: `<prefix>-<random>@atelier.test`. */
 export function uniqueEmail(prefix = "user"): string {
-  const slug = prefix.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "user";
+  const slug =
+    prefix
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "user";
   return `${slug}-${Date.now().toString(36)}${randomBytes(3).toString("hex")}@atelier.test`;
 }
 
@@ -73,10 +77,7 @@ export type OAuthIdentity = { id: string | number; email: string; name: string; 
  * identity (queued: two calls serve two authorizations in order). Without one, the
  * provider answers with a default user. `{ denied: true }` makes it answer access_denied.
  */
-export async function setOAuthIdentity(
-  provider: OAuthProvider,
-  identity: OAuthIdentity & { denied?: boolean },
-): Promise<void> {
+export async function setOAuthIdentity(provider: OAuthProvider, identity: OAuthIdentity & { denied?: boolean }): Promise<void> {
   const res = await fetch(`${oauthURL}/__identity`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -115,9 +116,7 @@ export async function expectNoA11yViolations(
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 

@@ -97,11 +97,7 @@ function collect(part: Part, out: { text: string[]; html: string[] }) {
     return;
   }
   if (/attachment/i.test(part.headers.get("content-disposition") ?? "")) return;
-  const decoded = decodeBody(
-    part.body,
-    part.headers.get("content-transfer-encoding"),
-    headerParam(contentType, "charset") ?? "utf-8",
-  );
+  const decoded = decodeBody(part.body, part.headers.get("content-transfer-encoding"), headerParam(contentType, "charset") ?? "utf-8");
   if (mediaType === "text/html") out.html.push(decoded);
   else if (mediaType === "text/plain") out.text.push(decoded);
 }

@@ -169,9 +169,7 @@ export class LocalOAuthServer {
       if (!t) return json(res, 401, { message: "Bad credentials" });
       const { identity } = t;
       if (third === "emails") {
-        return json(res, 200, [
-          { email: identity.email, primary: true, verified: identity.emailVerified ?? true, visibility: "public" },
-        ]);
+        return json(res, 200, [{ email: identity.email, primary: true, verified: identity.emailVerified ?? true, visibility: "public" }]);
       }
       if (third) return json(res, 404, { message: "Not Found" });
       const id = githubNumericId(identity.id);

@@ -34,11 +34,7 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | string>;
 };
 
-export async function startBuiltServer(opts: {
-  buildDir: string;
-  env?: Record<string, string>;
-  port?: number;
-}): Promise<ServerProcess> {
+export async function startBuiltServer(opts: { buildDir: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-server-"));
   const child = spawn(process.execPath, [path.join(opts.buildDir, "server.js")], {

@@ -121,15 +121,28 @@ export class StripeTestServer {
       return this.send(res, 500, { error: { type: "api_error", message: "Simulated outage" } });
     }
     const rel = url.pathname.replace(/^\/v1\//, "");
-    const resource = ["checkout/sessions", "billing_portal/sessions", "billing_portal/configurations", "customers", "prices", "products", "subscriptions"].find(
-      (r) => rel === r || rel.startsWith(`${r}/`),
-    );
+    const resource = [
+      "checkout/sessions",
+      "billing_portal/sessions",
+      "billing_portal/configurations",
+      "customers",
+      "prices",
+      "products",
+      "subscriptions",
+    ].find((r) => rel === r || rel.startsWith(`${r}/`));
     const id = resource && rel.length > resource.length ? rel.slice(resource.length + 1) : undefined;
     const route = `${method} ${resource ?? rel}${id ? "/:id" : ""}`;
 
     switch (route) {
       case "POST customers": {
-        const customer = { id: newId("cus"), object: "customer", email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: now() };
+        const customer = {
+          id: newId("cus"),
+          object: "customer",
+          email: params.email ?? null,
+          name: params.name ?? null,
+          metadata: params.metadata ?? {},
+          created: now(),
+        };
         this.customers.set(customer.id, customer);
         return this.send(res, 200, customer);
       }
@@ -139,7 +152,15 @@ export class StripeTestServer {
         return this.send(res, 200, list(found.slice(0, Number(params.limit ?? 10)), "/v1/prices"));
       }
       case "POST products": {
-        const product = { id: newId("prod"), object: "product", active: true, name: params.name, description: params.description ?? null, metadata: params.metadata ?? {}, created: now() };
+        const product = {
+          id: newId("prod"),
+          object: "product",
+          active: true,
+          name: params.name,
+          description: params.description ?? null,
+          metadata: params.metadata ?? {},
+          created: now(),
+        };
         this.products.set(product.id, product);
         return this.send(res, 200, product);
       }
@@ -204,11 +225,21 @@ export class StripeTestServer {
         });
       }
       case "GET billing_portal/configurations": {
-        const found = [...this.portalConfigurations.values()].filter((c) => params.active === undefined || String(c.active) === params.active);
+        const found = [...this.portalConfigurations.values()].filter(
+          (c) => params.active === undefined || String(c.active) === params.active,
+        );
         return this.send(res, 200, list(found, "/v1/billing_portal/configurations"));
       }
       case "POST billing_portal/configurations": {
-        const config = { id: newId("bpc"), object: "billing_portal.configuration", active: true, is_default: false, business_profile: params.business_profile ?? {}, features: params.features ?? {}, metadata: params.metadata ?? {} };
+        const config = {
+          id: newId("bpc"),
+          object: "billing_portal.configuration",
+          active: true,
+          is_default: false,
+          business_profile: params.business_profile ?? {},
+          features: params.features ?? {},
+          metadata: params.metadata ?? {},
+        };
         this.portalConfigurations.set(config.id, config);
         return this.send(res, 200, config);
       }
@@ -231,11 +262,14 @@ export class StripeTestServer {
         const sub = this.subscriptions.get(id!);
         if (!sub) return this.notFound(res, `subscription: '${id}'`);
         if (method === "POST" && "cancel_at_period_end" in params) sub.cancel_at_period_end = params.cancel_at_period_end === "true";
-        if (method === "DELETE") Object.assign(sub, { status: "canceled", canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+        if (method === "DELETE")
+          Object.assign(sub, { status: "canceled", canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
         return this.send(res, 200, sub);
       }
       default:
-        return this.send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname})` } });
+        return this.send(res, 404, {
+          error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname})` },
+        });
     }
   }
 
@@ -257,7 +291,16 @@ export class StripeTestServer {
       metadata: session.subscription_metadata as Obj,
       items: {
         object: "list",
-        data: [{ id: newId("si"), object: "subscription_item", price, quantity: 1, current_period_start: start, current_period_end: start + days * 86_400 }],
+        data: [
+          {
+            id: newId("si"),
+            object: "subscription_item",
+            price,
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + days * 86_400,
+          },
+        ],
       },
     } as Sub;
     this.subscriptions.set(subscription.id, subscription);
@@ -276,7 +319,17 @@ export class StripeTestServer {
 
   /** A Stripe event carrying a snapshot of `object`. */
   event(type: string, object: Obj): Obj & { id: string } {
-    return { id: newId("evt"), object: "event", api_version: "2025-01-01", created: now(), livemode: false, pending_webhooks: 1, request: { id: null }, type, data: { object: structuredClone(object) } };
+    return {
+      id: newId("evt"),
+      object: "event",
+      api_version: "2025-01-01",
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
   }
 
   /** The POST Stripe would send to the webhook endpoint, signed with `secret` (default: the right one). */

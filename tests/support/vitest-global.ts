@@ -13,15 +13,15 @@ import { PGlite } from "@electric-sql/pglite";
 export default async function setup() {
   if (process.env.DATABASE_URL) return;
   const dir = path.resolve("app/.server/db/migrations");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const hash = createHash("sha256");
   for (const f of files) hash.update(f).update(readFileSync(path.join(dir, f)));
   const file = path.join(os.tmpdir(), `atelier-vitest-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const db = new PGlite();
-    await db.exec(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-    );
+    await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
     for (const f of files) {
       await db.transaction(async (tx) => {
         await tx.exec(readFileSync(path.join(dir, f), "utf8"));

@@ -28,12 +28,22 @@ describe("profile", () => {
     expect(wrong.data.values.password).toBe("");
 
     const weak = (await profileAction(
-      formRequest(here, { intent: "change-password", currentPassword: "Old-Passw0rd", password: "alllowercase1", confirmPassword: "alllowercase1" }),
+      formRequest(here, {
+        intent: "change-password",
+        currentPassword: "Old-Passw0rd",
+        password: "alllowercase1",
+        confirmPassword: "alllowercase1",
+      }),
     )) as unknown as Failed;
     expect(weak.data).toMatchObject({ field: "password", message: "Password must contain at least one uppercase letter" });
 
     const ok = (await profileAction(
-      formRequest(here, { intent: "change-password", currentPassword: "Old-Passw0rd", password: "New-Passw0rd", confirmPassword: "New-Passw0rd" }),
+      formRequest(here, {
+        intent: "change-password",
+        currentPassword: "Old-Passw0rd",
+        password: "New-Passw0rd",
+        confirmPassword: "New-Passw0rd",
+      }),
     )) as Response;
     expect(ok.status).toBe(303);
     expect(await getSession(new Request(other.url, { headers: other.headers }))).toBeNull();
@@ -43,7 +53,9 @@ describe("profile", () => {
   it("changes the e-mail only after the new address confirms; opening the link spends nothing", async () => {
     const user = await makeUser({ password: "Old-Passw0rd" });
     const here = await authedRequest(user.id, "/profile");
-    const res = (await profileAction(formRequest(here, { intent: "change-email", email: " New@Example.test ", currentPassword: "Old-Passw0rd" }))) as Response;
+    const res = (await profileAction(
+      formRequest(here, { intent: "change-email", email: " New@Example.test ", currentPassword: "Old-Passw0rd" }),
+    )) as Response;
     expect(res.status).toBe(303);
     const mail = outbox.at(-1)!;
     expect(mail.to).toBe("new@example.test");
@@ -62,7 +74,11 @@ describe("profile", () => {
     await makeUser({ email: "taken@example.test" });
     const user = await makeUser({ password: "Old-Passw0rd" });
     const r = (await profileAction(
-      formRequest(await authedRequest(user.id, "/profile"), { intent: "change-email", email: "taken@example.test", currentPassword: "Old-Passw0rd" }),
+      formRequest(await authedRequest(user.id, "/profile"), {
+        intent: "change-email",
+        email: "taken@example.test",
+        currentPassword: "Old-Passw0rd",
+      }),
     )) as unknown as Failed;
     expect(r.init.status).toBe(400);
     expect(r.data.message).toBe("Another account uses that e-mail address.");
@@ -86,12 +102,18 @@ describe("workspace settings", () => {
     const { user, workspace } = await makeOwner();
     const other = await makeOwner();
     const here = await authedRequest(user.id, "/settings");
-    const taken = (await settingsAction(formRequest(here, { intent: "update-workspace", name: "Acme", slug: other.workspace.slug }))) as unknown as Failed;
+    const taken = (await settingsAction(
+      formRequest(here, { intent: "update-workspace", name: "Acme", slug: other.workspace.slug }),
+    )) as unknown as Failed;
     expect(taken.init.status).toBe(400);
     expect(taken.data).toMatchObject({ field: "slug", message: "That address is taken. Try another." });
-    const bad = (await settingsAction(formRequest(here, { intent: "update-workspace", name: "Acme", slug: "Not OK!" }))) as unknown as Failed;
+    const bad = (await settingsAction(
+      formRequest(here, { intent: "update-workspace", name: "Acme", slug: "Not OK!" }),
+    )) as unknown as Failed;
     expect(bad.data.field).toBe("slug");
-    expect(((await settingsAction(formRequest(here, { intent: "update-workspace", name: "Acme", slug: "acme" }))) as Response).status).toBe(303);
+    expect(((await settingsAction(formRequest(here, { intent: "update-workspace", name: "Acme", slug: "acme" }))) as Response).status).toBe(
+      303,
+    );
     const [ws] = await db().select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace.id));
     expect(ws).toMatchObject({ name: "Acme", slug: "acme" });
 

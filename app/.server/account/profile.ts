@@ -42,7 +42,6 @@ const profileIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out-session"), sessionId: z.string() }),
 ]);
 
-
 export async function profileLoader(request: Request) {
   const user = await requireUser(request);
   const current = await getSession(request);
@@ -51,14 +50,27 @@ export async function profileLoader(request: Request) {
     .from(users)
     .where(eq(users.id, user.id));
   const active = await db()
-    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent, ip: sessions.ip })
+    .select({
+      idHash: sessions.idHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.createdAt));
   const [pendingEmail] = await db()
     .select({ email: authTokens.data })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, "change-email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authTokens.userId, user.id),
+        eq(authTokens.purpose, "change-email"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
   return {
@@ -78,8 +90,26 @@ export async function profileLoader(request: Request) {
 
 export function describeAgent(ua: string | null): string {
   if (!ua) return "Unknown device";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const os = /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Chrome\//.test(ua)
+      ? "Chrome"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Mac OS X/.test(ua)
+      ? "macOS"
+      : /Android/.test(ua)
+        ? "Android"
+        : /iPhone|iPad/.test(ua)
+          ? "iOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -106,38 +136,64 @@ export async function profileAction(request: Request) {
       if (!limited.ok) return fail(429, { intent: input.intent, message: retryMessage(limited.retryAfterSeconds), values: safeValues });
       const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (row?.passwordHash && !(await verifyPassword(input.currentPassword ?? "", row.passwordHash))) {
-        return fail(400, { intent: input.intent, field: "currentPassword", message: "Your current password is not correct.", values: safeValues });
+        return fail(400, {
+          intent: input.intent,
+          field: "currentPassword",
+          message: "Your current password is not correct.",
+          values: safeValues,
+        });
       }
       const errors = validateNewPasswordForm({ password: input.password, confirmPassword: input.confirmPassword });
       const [field, message] = Object.entries(errors).find(([, m]) => m) ?? [];
       if (field && message) return fail(400, { intent: input.intent, field, message, values: safeValues });
-      await db().update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db()
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
       await endSessionsOf(user.id, current?.idHash);
-      return redirectWithToast("/profile", { variant: "success", title: "Password changed", description: "You were signed out everywhere else." }, { status: 303 });
+      return redirectWithToast(
+        "/profile",
+        { variant: "success", title: "Password changed", description: "You were signed out everywhere else." },
+        { status: 303 },
+      );
     }
     case "change-email": {
-      if (input.email === user.email) return fail(400, { intent: input.intent, field: "email", message: "That is already your e-mail address.", values: safeValues });
+      if (input.email === user.email)
+        return fail(400, { intent: input.intent, field: "email", message: "That is already your e-mail address.", values: safeValues });
       const limited = await hit(`profile-email:${user.id}`, 5, 3600);
       if (!limited.ok) return fail(429, { intent: input.intent, message: retryMessage(limited.retryAfterSeconds), values: safeValues });
       const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (row?.passwordHash && !(await verifyPassword(input.currentPassword ?? "", row.passwordHash))) {
-        return fail(400, { intent: input.intent, field: "currentPassword", message: "Your current password is not correct.", values: safeValues });
+        return fail(400, {
+          intent: input.intent,
+          field: "currentPassword",
+          message: "Your current password is not correct.",
+          values: safeValues,
+        });
       }
       const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (taken) return fail(400, { intent: input.intent, field: "email", message: "Another account uses that e-mail address.", values: safeValues });
+      if (taken)
+        return fail(400, {
+          intent: input.intent,
+          field: "email",
+          message: "Another account uses that e-mail address.",
+          values: safeValues,
+        });
       const token = randomToken(32);
       await db()
         .update(authTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, "change-email"), isNull(authTokens.usedAt)));
-      await db().insert(authTokens).values({
-        purpose: "change-email",
-        userId: user.id,
-        email: input.email,
-        tokenHash: hashToken(token),
-        data: { newEmail: input.email },
-        expiresAt: new Date(Date.now() + CHANGE_EMAIL_HOURS * 3600_000),
-      });
+      await db()
+        .insert(authTokens)
+        .values({
+          purpose: "change-email",
+          userId: user.id,
+          email: input.email,
+          tokenHash: hashToken(token),
+          data: { newEmail: input.email },
+          expiresAt: new Date(Date.now() + CHANGE_EMAIL_HOURS * 3600_000),
+        });
       try {
         const link = appLink(`/account/confirm-email?token=${token}`);
         await sendMail({
@@ -150,7 +206,11 @@ export async function profileAction(request: Request) {
         if (error instanceof MailError) return fail(502, { intent: input.intent, message: error.message, values: safeValues });
         throw error;
       }
-      return redirectWithToast("/profile", { variant: "info", title: "Check your new inbox", description: `We sent a confirmation link to ${input.email}.` }, { status: 303 });
+      return redirectWithToast(
+        "/profile",
+        { variant: "info", title: "Check your new inbox", description: `We sent a confirmation link to ${input.email}.` },
+        { status: 303 },
+      );
     }
     case "sign-out-others":
       await endSessionsOf(user.id, current?.idHash);
@@ -159,7 +219,9 @@ export async function profileAction(request: Request) {
       const mine = await db().select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id));
       const target = mine.find((s) => s.idHash.startsWith(input.sessionId) && input.sessionId.length === 16);
       if (!target) return fail(404, { intent: input.intent, message: "That session has already ended.", values: safeValues });
-      await db().delete(sessions).where(and(eq(sessions.idHash, target.idHash), eq(sessions.userId, user.id)));
+      await db()
+        .delete(sessions)
+        .where(and(eq(sessions.idHash, target.idHash), eq(sessions.userId, user.id)));
       return redirectWithToast("/profile", { variant: "success", title: "Session signed out" }, { status: 303 });
     }
   }
@@ -171,7 +233,14 @@ export async function checkEmailChange(token: string | null) {
   const [row] = await db()
     .select({ id: authTokens.id, userId: authTokens.userId, data: authTokens.data })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "change-email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, "change-email"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    );
   return row ? { id: row.id, userId: row.userId!, newEmail: String((row.data as { newEmail?: string }).newEmail ?? "") } : null;
 }
 
@@ -180,9 +249,20 @@ export async function confirmEmailChange(token: string): Promise<{ ok: true; ema
     const [row] = await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "change-email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.purpose, "change-email"),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
       .returning({ userId: authTokens.userId, data: authTokens.data });
-    if (!row?.userId) return { ok: false as const, message: "This confirmation link is invalid or has expired. Request the change again from your profile." };
+    if (!row?.userId)
+      return {
+        ok: false as const,
+        message: "This confirmation link is invalid or has expired. Request the change again from your profile.",
+      };
     const email = String((row.data as { newEmail?: string }).newEmail ?? "");
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (taken) return { ok: false as const, message: "Another account now uses that e-mail address." };

@@ -51,10 +51,7 @@ export type NewAccount = {
  * sign-ups racing for one address: the second gets null, not an error).
  * `afterCreate` runs in the same transaction (e.g. linking an OAuth identity).
  */
-export async function createUser(
-  input: NewAccount,
-  afterCreate?: (tx: Db, user: Account) => Promise<void>,
-): Promise<Account | null> {
+export async function createUser(input: NewAccount, afterCreate?: (tx: Db, user: Account) => Promise<void>): Promise<Account | null> {
   const created = await db().transaction(async (tx) => {
     const [user] = await tx
       .insert(users)

@@ -30,7 +30,8 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     resetMailForTests();
   });
   afterEach(() => {
-    for (const k of ["FEATURE_FLAGS", "RATE_LIMIT_SIGNIN_PER_IP", "RATE_LIMIT_RESET_PER_IP", "SMTP_URL", "MAIL_TRANSPORT"]) delete process.env[k];
+    for (const k of ["FEATURE_FLAGS", "RATE_LIMIT_SIGNIN_PER_IP", "RATE_LIMIT_RESET_PER_IP", "SMTP_URL", "MAIL_TRANSPORT"])
+      delete process.env[k];
     process.env.MAIL_TRANSPORT = "memory";
     resetEnvForTests();
     resetMailForTests();
@@ -65,7 +66,9 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   });
 
   it("answers bad input with 400 and the field messages, never echoing passwords", async () => {
-    const a = await act(post("/auth?mode=signup", { ...signUpFields, fullName: " ", email: "ada@", password: "qwerty", confirmPassword: "x" }));
+    const a = await act(
+      post("/auth?mode=signup", { ...signUpFields, fullName: " ", email: "ada@", password: "qwerty", confirmPassword: "x" }),
+    );
     expect(a.status).toBe(400);
     expect(a.body!.fieldErrors).toEqual({
       fullName: AUTH_MESSAGES.fullNameRequired,
@@ -107,7 +110,9 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   it("signs in with a new session id, a toast, and a same-origin redirectTo", async () => {
     const user = await makeUser({ email: "ada@example.com", password: "analytical" });
     const fixated = "atelier_session=planted-by-someone-else";
-    const a = await act(post("/auth?redirectTo=/projects", { intent: "signin", email: "ADA@example.com", password: "analytical" }, { Cookie: fixated }));
+    const a = await act(
+      post("/auth?redirectTo=/projects", { intent: "signin", email: "ADA@example.com", password: "analytical" }, { Cookie: fixated }),
+    );
     expect(a).toMatchObject({ status: 302, location: "/projects" });
     const session = sessionCookieFrom(a.headers)!;
     expect(session).toBeTruthy();
@@ -116,7 +121,9 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     const flash = await readFlash(get("/projects", { Cookie: cookiesFrom(a.headers) }));
     expect(flash.toasts).toEqual([{ title: AUTH_TEXT.signedIn, variant: "success" }]);
 
-    const again = await act(post("/auth?redirectTo=//evil.example", { intent: "signin", email: "ada@example.com", password: "analytical" }));
+    const again = await act(
+      post("/auth?redirectTo=//evil.example", { intent: "signin", email: "ada@example.com", password: "analytical" }),
+    );
     expect(again.location).toBe("/dashboard");
     expect(sessionCookieFrom(again.headers)).not.toBe(session);
     expect(await db().select().from(schema.sessions)).toHaveLength(2);
@@ -147,7 +154,8 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   it("limits sign-in attempts per IP with a 429, Retry-After and a readable message", async () => {
     process.env.RATE_LIMIT_SIGNIN_PER_IP = "2";
     resetEnvForTests();
-    const attempt = (ip: string) => act(post("/auth", { intent: "signin", email: "x@example.com", password: "not-the-password" }, { "X-Atelier-Client-Ip": ip }));
+    const attempt = (ip: string) =>
+      act(post("/auth", { intent: "signin", email: "x@example.com", password: "not-the-password" }, { "X-Atelier-Client-Ip": ip }));
     expect((await attempt("198.51.100.1")).status).toBe(401);
     expect((await attempt("198.51.100.1")).status).toBe(401);
     const third = await attempt("198.51.100.1");

@@ -6,14 +6,7 @@ import { db, schema } from "../db";
 import { resetEnvForTests } from "../env";
 import { outbox, resetMailForTests } from "../mail";
 import { findUserByEmail } from "./accounts";
-import {
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  signInWithPassword,
-  signUpWithPassword,
-  verifyEmail,
-} from "./email-auth";
+import { requestPasswordReset, resendVerification, resetPassword, signInWithPassword, signUpWithPassword, verifyEmail } from "./email-auth";
 import { AUTH_TEXT } from "./messages";
 import { verifyPassword } from "./password";
 import { signIn } from "./session";
@@ -70,9 +63,19 @@ describe("e-mail and password accounts", () => {
     expect(await findUserByEmail("ada@example.com")).toBeNull();
 
     await db().insert(schema.betaRequests).values({ email: "someone@example.com", status: "approved", inviteCode: "ATL-ABC234" });
-    const wrongCode = await signUpWithPassword({ fullName: "Ada", email: "ada@example.com", password: "analytical", inviteCode: "ATL-ZZZZZZ" });
+    const wrongCode = await signUpWithPassword({
+      fullName: "Ada",
+      email: "ada@example.com",
+      password: "analytical",
+      inviteCode: "ATL-ZZZZZZ",
+    });
     expect(wrongCode).toMatchObject({ ok: false, field: "inviteCode" });
-    const withCode = await signUpWithPassword({ fullName: "Ada", email: "ada@example.com", password: "analytical", inviteCode: "atl-abc234" });
+    const withCode = await signUpWithPassword({
+      fullName: "Ada",
+      email: "ada@example.com",
+      password: "analytical",
+      inviteCode: "atl-abc234",
+    });
     expect(withCode).toEqual({ ok: true });
     const [request] = await db().select().from(schema.betaRequests);
     expect(request!.inviteUsedAt).not.toBeNull();

@@ -1,14 +1,7 @@
 import { markInviteUsed, signupGate } from "../beta/gate";
 import { appLink, sendMail } from "../mail";
 import { accountExistsMail, passwordResetMail, verificationMail } from "../mail/templates";
-import {
-  type Account,
-  createUser,
-  findUserByEmail,
-  markEmailVerified,
-  setPassword,
-  verifyCredentials,
-} from "./accounts";
+import { type Account, createUser, findUserByEmail, markEmailVerified, setPassword, verifyCredentials } from "./accounts";
 import { clearSignInFailures, recordSignInFailure, signInFailuresBlocked } from "./limits";
 import { AUTH_TEXT } from "./messages";
 import { issueToken, spendToken } from "./one-time-tokens";

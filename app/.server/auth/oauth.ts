@@ -116,9 +116,7 @@ function authenticatorFor(provider: OAuthProviderName): Authenticator<OAuthProfi
       scopes: c.scopes,
     },
     async ({ tokens }) =>
-      provider === "google"
-        ? googleProfile(c.userinfo, tokens.accessToken())
-        : githubProfile(c.userinfo, tokens.accessToken()),
+      provider === "google" ? googleProfile(c.userinfo, tokens.accessToken()) : githubProfile(c.userinfo, tokens.accessToken()),
   );
   return new Authenticator<OAuthProfile>().use(strategy, provider);
 }
@@ -212,7 +210,10 @@ export async function accountForOAuthProfile(profile: OAuthProfile, attempt = 0)
   const existing = await findUserByEmail(email);
   if (existing) {
     await db().transaction(async (tx) => {
-      await tx.insert(oauthAccounts).values({ ...link, userId: existing.id }).onConflictDoNothing();
+      await tx
+        .insert(oauthAccounts)
+        .values({ ...link, userId: existing.id })
+        .onConflictDoNothing();
       if (!existing.emailVerifiedAt) {
         // Whoever signed up with this address never proved it; the provider just did.
         // Their password must not keep working on the real owner's account.

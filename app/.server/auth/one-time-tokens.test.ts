@@ -50,7 +50,10 @@ describe("one-time tokens", () => {
     expect(Math.round(ttl("verify-email") / 60_000)).toBe(24 * 60);
     expect(Math.round(ttl("reset-password") / 60_000)).toBe(60);
 
-    await db().update(schema.authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.authTokens.purpose, "reset-password"));
+    await db()
+      .update(schema.authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.authTokens.purpose, "reset-password"));
     expect(await checkToken("reset-password", reset.token, reset.secondary)).toEqual({ ok: false, reason: "expired" });
     expect(await spendToken("reset-password", reset.token, reset.secondary)).toEqual({ ok: false, reason: "expired" });
   });

@@ -18,9 +18,7 @@ export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
 
 export type IssuedToken = { token: string; secondary: string | null };
 
-export type TokenCheck =
-  | { ok: true; userId: string; email: string }
-  | { ok: false; reason: "unknown" | "used" | "expired" };
+export type TokenCheck = { ok: true; userId: string; email: string } | { ok: false; reason: "unknown" | "used" | "expired" };
 
 export async function issueToken(
   purpose: TokenPurpose,
@@ -30,9 +28,7 @@ export async function issueToken(
   const token = randomToken(32);
   const secondary = opts.withSecondary ? randomToken(32) : null;
   await db().transaction(async (tx) => {
-    await tx
-      .delete(authTokens)
-      .where(and(eq(authTokens.purpose, purpose), eq(authTokens.userId, owner.userId), isNull(authTokens.usedAt)));
+    await tx.delete(authTokens).where(and(eq(authTokens.purpose, purpose), eq(authTokens.userId, owner.userId), isNull(authTokens.usedAt)));
     await tx.insert(authTokens).values({
       purpose,
       userId: owner.userId,

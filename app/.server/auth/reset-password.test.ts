@@ -29,7 +29,12 @@ describe("/reset-password", () => {
   });
 
   it("calls a link without both tokens or with another type invalid", async () => {
-    for (const path of ["/reset-password", "/reset-password?access_token=a&refresh_token=b", "/reset-password?access_token=a&type=recovery", "/reset-password?access_token=a&refresh_token=b&type=signup"]) {
+    for (const path of [
+      "/reset-password",
+      "/reset-password?access_token=a&refresh_token=b",
+      "/reset-password?access_token=a&type=recovery",
+      "/reset-password?access_token=a&refresh_token=b&type=signup",
+    ]) {
       const a = await load(get(path));
       expect(a.status, path).toBe(400);
       expect(a.body, path).toEqual({ state: "invalid", message: AUTH_TEXT.resetLinkMissing });

@@ -14,9 +14,7 @@ import { requireAnonymous } from "./session";
 export type ResetPasswordLoaderData = { state: "ready" } | { state: "invalid"; message: string };
 
 export type ResetPasswordActionData =
-  | { state: "ready"; fieldErrors: FieldErrors<NewPasswordField> }
-  | { state: "failed"; message: string }
-  | { state: "success" };
+  { state: "ready"; fieldErrors: FieldErrors<NewPasswordField> } | { state: "failed"; message: string } | { state: "success" };
 
 function linkTokens(request: Request) {
   const q = new URL(request.url).searchParams;

@@ -46,5 +46,10 @@ export function cookiesFrom(headers: Headers): string {
 }
 
 export function sessionCookieFrom(headers: Headers): string | null {
-  return headers.getSetCookie().find((c) => c.startsWith("atelier_session="))?.split(";")[0] ?? null;
+  return (
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith("atelier_session="))
+      ?.split(";")[0] ?? null
+  );
 }

@@ -43,27 +43,18 @@ const signUpSchema = z
   })
   .superRefine(refineWith((v) => validateAuthForm("signup", v)));
 
-const resetRequestSchema = z
-  .object({ intent: z.literal("reset"), email })
-  .superRefine(refineWith((v) => validateAuthForm("reset", v)));
+const resetRequestSchema = z.object({ intent: z.literal("reset"), email }).superRefine(refineWith((v) => validateAuthForm("reset", v)));
 
 const resendVerificationSchema = z
   .object({ intent: z.literal("resend-verification"), email })
   .superRefine(refineWith((v) => validateAuthForm("reset", v)));
 
-export const authFormSchema = z.discriminatedUnion("intent", [
-  signInSchema,
-  signUpSchema,
-  resetRequestSchema,
-  resendVerificationSchema,
-]);
+export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema, resetRequestSchema, resendVerificationSchema]);
 
 export type AuthFormInput = z.infer<typeof authFormSchema>;
 export type AuthIntent = AuthFormInput["intent"];
 
-export const newPasswordSchema = z
-  .object({ password, confirmPassword: password })
-  .superRefine(refineWith(validateNewPasswordForm));
+export const newPasswordSchema = z.object({ password, confirmPassword: password }).superRefine(refineWith(validateNewPasswordForm));
 
 /** Field messages from a failed parse: the first message of each field. */
 export function fieldErrorsOf<F extends string>(error: z.ZodError): FieldErrors<F> {

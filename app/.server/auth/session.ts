@@ -99,7 +99,10 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function createSession(request: Request, userId: string): Promise<string> {
   const previous = await readSessionId(request);
-  if (previous) await db().delete(sessions).where(eq(sessions.idHash, hashToken(previous)));
+  if (previous)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashToken(previous)));
   const id = randomToken(32);
   await db()
     .insert(sessions)
@@ -124,7 +127,10 @@ export async function signIn(request: Request, userId: string): Promise<Headers>
 /** Ends the current session in the database and clears the cookie. */
 export async function signOut(request: Request): Promise<Headers> {
   const id = await readSessionId(request);
-  if (id) await db().delete(sessions).where(eq(sessions.idHash, hashToken(id)));
+  if (id)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashToken(id)));
   perRequest.delete(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await getSessionCookie().serialize("", { maxAge: 0 }));
@@ -135,11 +141,7 @@ export async function signOut(request: Request): Promise<Headers> {
 export async function endSessionsOf(userId: string, exceptIdHash?: string): Promise<void> {
   await db()
     .delete(sessions)
-    .where(
-      exceptIdHash
-        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
-        : eq(sessions.userId, userId),
-    );
+    .where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(): Promise<void> {

@@ -3,7 +3,14 @@ import { retryMessage, tooManyRequests } from "../rate-limit";
 import { SOMETHING_WENT_WRONG, limitBetaPosts } from "./api";
 import { betaSignupSchema, parseWith, submitBetaRequest, type BetaSignupField } from "./requests";
 
-export const BETA_FORM_FIELDS = ["email", "inviteCode", "fullName", "company", "role", "reason"] as const satisfies readonly BetaSignupField[];
+export const BETA_FORM_FIELDS = [
+  "email",
+  "inviteCode",
+  "fullName",
+  "company",
+  "role",
+  "reason",
+] as const satisfies readonly BetaSignupField[];
 
 export type BetaFormValues = Partial<Record<BetaSignupField, string>>;
 

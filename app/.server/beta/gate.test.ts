@@ -8,10 +8,7 @@ import { submitBetaRequest } from "./requests";
 
 async function approved(email: string, code: string) {
   await submitBetaRequest({ email });
-  await db()
-    .update(schema.betaRequests)
-    .set({ status: "approved", inviteCode: code })
-    .where(eq(schema.betaRequests.email, email));
+  await db().update(schema.betaRequests).set({ status: "approved", inviteCode: code }).where(eq(schema.betaRequests.email, email));
 }
 
 describe("sign-up gate", () => {

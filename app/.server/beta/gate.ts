@@ -6,9 +6,7 @@ import { isAdminEmail } from "./admin";
 
 const { betaRequests } = schema;
 
-export type SignupGate =
-  | { allowed: true; betaRequestId: string | null }
-  | { allowed: false; message: string };
+export type SignupGate = { allowed: true; betaRequestId: string | null } | { allowed: false; message: string };
 
 export const SIGNUP_CLOSED_MESSAGE =
   "Sign-up is by invitation while we are in beta. Request access on the beta page, or enter the invite code from your approval e-mail.";

@@ -68,9 +68,7 @@ describe("approving and declining beta requests", () => {
     const mail = outbox[0]!;
     expect(mail.to).toBe("ada@example.com");
     expect(mail.text).toContain(`Your invite code: ${stored!.inviteCode}`);
-    expect(mail.text).toContain(
-      `http://localhost:3000/auth?mode=signup&invite=${stored!.inviteCode}&email=ada%40example.com`,
-    );
+    expect(mail.text).toContain(`http://localhost:3000/auth?mode=signup&invite=${stored!.inviteCode}&email=ada%40example.com`);
     expect(mail.text).toContain("Hi Ada,");
   });
 
@@ -124,10 +122,7 @@ describe("approving and declining beta requests", () => {
     expect(await declineBetaRequest(row.id, adminId)).toEqual({ kind: "declined", email: "bob@example.com" });
     const used = await request("used@example.com");
     await approveBetaRequest(used.id, adminId);
-    await db()
-      .update(schema.betaRequests)
-      .set({ inviteUsedAt: new Date() })
-      .where(eq(schema.betaRequests.id, used.id));
+    await db().update(schema.betaRequests).set({ inviteUsedAt: new Date() }).where(eq(schema.betaRequests.id, used.id));
     expect(await declineBetaRequest(used.id, adminId)).toMatchObject({ kind: "not-allowed" });
     expect(await approveBetaRequest(used.id, adminId)).toMatchObject({ kind: "not-allowed" });
     expect(await approveBetaRequest("00000000-0000-4000-8000-000000000000", adminId)).toEqual({
@@ -146,10 +141,7 @@ describe("approving and declining beta requests", () => {
     const declined = await request("declined@example.com");
     await declineBetaRequest(declined.id, adminId);
     await captureEmail("list@example.com");
-    expect((await listBetaRequests("pending")).map((r) => r.email)).toEqual([
-      "newer@example.com",
-      "older@example.com",
-    ]);
+    expect((await listBetaRequests("pending")).map((r) => r.email)).toEqual(["newer@example.com", "older@example.com"]);
     expect((await listBetaRequests("declined")).map((r) => r.email)).toEqual(["declined@example.com"]);
     expect(await betaCounts()).toEqual({ pending: 2, approved: 0, declined: 1, captures: 1 });
   });

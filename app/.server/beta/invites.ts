@@ -130,11 +130,7 @@ function isUniqueViolation(error: unknown): boolean {
  * stored first, then e-mailed. A failing mail server leaves the approval in place
  * and says so, so the admin can resend.
  */
-export async function approveBetaRequest(
-  id: string,
-  adminId: string,
-  newCode: () => string = generateInviteCode,
-): Promise<InviteOutcome> {
+export async function approveBetaRequest(id: string, adminId: string, newCode: () => string = generateInviteCode): Promise<InviteOutcome> {
   const row = await findRequest(id);
   if (!row) return { kind: "not-found" };
   if (row.inviteUsedAt) return { kind: "not-allowed", reason: "This invite has already been used." };

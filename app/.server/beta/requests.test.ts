@@ -14,8 +14,7 @@ import {
   submitBetaRequest,
 } from "./requests";
 
-const requestOf = async (email: string) =>
-  (await db().select().from(schema.betaRequests).where(eq(schema.betaRequests.email, email)))[0];
+const requestOf = async (email: string) => (await db().select().from(schema.betaRequests).where(eq(schema.betaRequests.email, email)))[0];
 
 describe("beta request validation", () => {
   it("trims and lower-cases the e-mail, upper-cases the code and drops blank fields", () => {
@@ -70,9 +69,7 @@ describe("storing beta requests", () => {
       created: true,
       message: REQUEST_SUBMITTED_MESSAGE,
     });
-    expect((await submitBetaRequest({ email: "c@example.com", reason: "Design team" })).message).toBe(
-      REQUEST_SUBMITTED_MESSAGE,
-    );
+    expect((await submitBetaRequest({ email: "c@example.com", reason: "Design team" })).message).toBe(REQUEST_SUBMITTED_MESSAGE);
   });
 
   it("merges a repeat from the same e-mail: new non-empty fields win, blank ones keep the old", async () => {
@@ -98,10 +95,7 @@ describe("storing beta requests", () => {
       .update(schema.betaRequests)
       .set({ status: "approved", inviteCode: "ATL-ABCDEF" })
       .where(eq(schema.betaRequests.email, "yes@example.com"));
-    await db()
-      .update(schema.betaRequests)
-      .set({ status: "declined" })
-      .where(eq(schema.betaRequests.email, "no@example.com"));
+    await db().update(schema.betaRequests).set({ status: "declined" }).where(eq(schema.betaRequests.email, "no@example.com"));
     await submitBetaRequest({ email: "yes@example.com", reason: "Please" });
     await submitBetaRequest({ email: "no@example.com", reason: "Please" });
     expect(await requestOf("yes@example.com")).toMatchObject({

@@ -43,9 +43,7 @@ export type BetaSignupField = keyof z.output<typeof betaSignupSchema>;
 /** What is stored: the e-mail, and whichever details were given. */
 export type BetaSignupInput = Partial<z.output<typeof betaSignupSchema>> & { email: string };
 
-export type Parsed<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: string; fieldErrors: Partial<Record<string, string>> };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string; fieldErrors: Partial<Record<string, string>> };
 
 /** One parse for the JSON API and the form: the first message, and one per field. */
 export function parseWith<T>(schemaToUse: z.ZodType<T>, input: unknown): Parsed<T> {

@@ -2,13 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getPlan, parseInterval, type BillingInterval, type PlanId } from "~/lib/plans";
 import { can } from "~/lib/permissions";
-import {
-  alreadyOnPlanToast,
-  AUTH_REQUIRED_TOAST,
-  CHECKOUT_ERROR_TOAST,
-  OWNER_ONLY_TOAST,
-  signInToSubscribeHref,
-} from "~/lib/billing-text";
+import { alreadyOnPlanToast, AUTH_REQUIRED_TOAST, CHECKOUT_ERROR_TOAST, OWNER_ONLY_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
 import { getUser } from "../auth/session";
 import { env } from "../env";
 import { redirectWithToast } from "../http/flash";

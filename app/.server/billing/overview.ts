@@ -111,7 +111,11 @@ export async function billingAction(request: Request) {
 
   if (parsed.data.intent === "portal") {
     if (!customerId) {
-      return redirectWithToast("/pricing", { title: "No subscription yet", description: "Choose a plan first.", variant: "info" }, { status: 303 });
+      return redirectWithToast(
+        "/pricing",
+        { title: "No subscription yet", description: "Choose a plan first.", variant: "info" },
+        { status: 303 },
+      );
     }
     try {
       const portal = await provider.createPortalSession({ customerId, returnUrl: `${appOrigin()}/billing` });
@@ -124,7 +128,11 @@ export async function billingAction(request: Request) {
 
   const sub = await currentSubscription(workspace.id);
   if (!customerId || !sub || sub.status === "canceled") {
-    return redirectWithToast("/billing", { title: "Nothing to cancel", description: "This workspace has no active subscription.", variant: "info" }, { status: 303 });
+    return redirectWithToast(
+      "/billing",
+      { title: "Nothing to cancel", description: "This workspace has no active subscription.", variant: "info" },
+      { status: 303 },
+    );
   }
   try {
     const canceled = await provider.cancelSubscription(sub.subscriptionId, { immediately: false });
@@ -132,7 +140,11 @@ export async function billingAction(request: Request) {
     const end = canceled.currentPeriodEnd ? ` on ${formatDate(canceled.currentPeriodEnd)}` : "";
     return redirectWithToast(
       "/billing",
-      { title: "Subscription canceled", description: `Your plan stays active until the end of the billing period${end}.`, variant: "success" },
+      {
+        title: "Subscription canceled",
+        description: `Your plan stays active until the end of the billing period${end}.`,
+        variant: "success",
+      },
       { status: 303 },
     );
   } catch (error) {

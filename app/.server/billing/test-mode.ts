@@ -3,13 +3,7 @@ import { z } from "zod";
 import { getPlan, priceFor } from "~/lib/plans";
 import { safeRedirect } from "../auth/session";
 import { redirectWithToast } from "../http/flash";
-import {
-  changeLocalPlan,
-  completeLocalCheckout,
-  expireLocalCheckout,
-  getLocalCheckoutSession,
-  parseLocalPriceId,
-} from "../payments/local";
+import { changeLocalPlan, completeLocalCheckout, expireLocalCheckout, getLocalCheckoutSession, parseLocalPriceId } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
 import { currentOf, liveSubscriptionOf, syncSubscription } from "../payments/sync";
 import { requireMember } from "../workspaces";
@@ -65,7 +59,11 @@ export async function testCheckoutAction(request: Request, id: string | undefine
     await expireLocalCheckout(session.id);
     return redirectWithToast(
       "/billing",
-      { title: "This workspace already has a subscription", description: "Nothing was charged. Change the plan in the billing portal.", variant: "info" },
+      {
+        title: "This workspace already has a subscription",
+        description: "Nothing was charged. Change the plan in the billing portal.",
+        variant: "info",
+      },
       { status: 303 },
     );
   }
@@ -152,7 +150,10 @@ export async function testPortalAction(request: Request) {
   await syncSubscription(customerId, provider);
   return redirectWithToast(
     back,
-    { title: parsed.data.when === "now" ? "Subscription canceled" : "Subscription will cancel at the end of the period", variant: "success" },
+    {
+      title: parsed.data.when === "now" ? "Subscription canceled" : "Subscription will cancel at the end of the period",
+      variant: "success",
+    },
     { status: 303 },
   );
 }

@@ -17,7 +17,9 @@ describe("database", () => {
     const client = new PGlite();
     try {
       await runMigrations({ kind: "pglite", client });
-      const { rows } = await client.query<{ enabled: boolean }>("select enabled from feature_flags where name = 'auth.enable_public_signup'");
+      const { rows } = await client.query<{ enabled: boolean }>(
+        "select enabled from feature_flags where name = 'auth.enable_public_signup'",
+      );
       expect(rows[0]?.enabled).toBe(true);
     } finally {
       await client.close();

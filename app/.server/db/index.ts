@@ -17,9 +17,7 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The raw driver, for what Drizzle does not cover (LISTEN/NOTIFY, migrations). */
-export type Driver =
-  | { kind: "pglite"; client: PGlite }
-  | { kind: "postgres"; pool: pg.Pool; url: string };
+export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool; url: string };
 
 type Handle = {
   db: Db;
@@ -50,10 +48,7 @@ function open(): Handle {
     if (e.DATA_DIR === "memory://") {
       // Tests load a migrated snapshot (tests/support/vitest-global.ts) instead of running initdb.
       const snapshot = process.env.PGLITE_SNAPSHOT;
-      client =
-        snapshot && existsSync(snapshot)
-          ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) })
-          : new PGlite();
+      client = snapshot && existsSync(snapshot) ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) }) : new PGlite();
     } else {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });
@@ -68,7 +63,11 @@ function open(): Handle {
     // PGlite has no autovacuum, so nothing would ever gather planner statistics:
     // analyse after start-up and then every few minutes (docs/decisions/006-pglite-analyze.md).
     const client = driver.client;
-    const analyze = () => client.exec("ANALYZE").then(() => undefined, () => undefined);
+    const analyze = () =>
+      client.exec("ANALYZE").then(
+        () => undefined,
+        () => undefined,
+      );
     handle.ready = handle.ready.then(analyze);
     handle.analyzeTimer = setInterval(analyze, 5 * 60_000);
     handle.analyzeTimer.unref();

@@ -22,12 +22,8 @@ const LOCK_ID = 727_274_001;
 export async function runMigrations(driver: Driver): Promise<void> {
   if (driver.kind === "pglite") {
     const c = driver.client;
-    await c.exec(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-    );
-    const done = new Set(
-      (await c.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
-    );
+    await c.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    const done = new Set((await c.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
     for (const m of migrations) {
       if (done.has(m.name)) continue;
       await c.transaction(async (tx) => {
@@ -43,11 +39,7 @@ export async function runMigrations(driver: Driver): Promise<void> {
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const done = new Set(
-      (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map(
-        (r) => r.name,
-      ),
-    );
+    const done = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
     for (const m of migrations) {
       if (done.has(m.name)) continue;
       await client.query("BEGIN");

@@ -218,7 +218,9 @@ export const activity = pgTable("activity", {
   field: text("field"),
   oldValue: jsonb("old_value"),
   newValue: jsonb("new_value"),
-  createdAt: ts("created_at").notNull().default(sql`now()`),
+  createdAt: ts("created_at")
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const usageCounters = pgTable(

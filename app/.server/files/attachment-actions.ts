@@ -16,7 +16,10 @@ const { cardAttachments, cards } = schema;
 /** The name as the user's system had it, without any path, control characters or excess length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
-  const clean = base.normalize("NFC").replace(/\p{Cc}/gu, "").trim();
+  const clean = base
+    .normalize("NFC")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
   return Array.from(clean).slice(0, 200).join("");
 }
 
@@ -99,11 +102,7 @@ export async function deleteAttachment(ctx: Ctx, cardId: string, attachmentId: s
     const [row] = await tx
       .delete(cardAttachments)
       .where(
-        and(
-          eq(cardAttachments.id, attachmentId),
-          eq(cardAttachments.cardId, card.id),
-          eq(cardAttachments.workspaceId, ctx.workspaceId),
-        ),
+        and(eq(cardAttachments.id, attachmentId), eq(cardAttachments.cardId, card.id), eq(cardAttachments.workspaceId, ctx.workspaceId)),
       )
       .returning({ fileName: cardAttachments.fileName, storageKey: cardAttachments.storageKey });
     if (!row) throw notFound("That file");

@@ -27,7 +27,10 @@ async function setup(plan?: "starter" | "professional" | "enterprise") {
   if (plan) await db().update(schema.workspaces).set({ planId: plan }).where(eq(schema.workspaces.id, workspace.id));
   const project = await createProject(workspace.id, user.id, { name: "Website" });
   const { columns } = await loadBoard(workspace.id, project.id);
-  const card = await createCard({ workspaceId: workspace.id, projectId: project.id, actorId: user.id }, { columnId: columns[0]!.id, title: "Hero" });
+  const card = await createCard(
+    { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
+    { columnId: columns[0]!.id, title: "Hero" },
+  );
   return { user, workspace, project, card, path: `/projects/${project.id}?task=${card.id}` };
 }
 
@@ -59,21 +62,25 @@ const cardActivity = async (cardId: string) =>
 
 /** A Starter-sized workspace filled to `used` bytes by metadata alone (no real bytes). */
 async function fill(s: { workspace: { id: string }; project: { id: string }; card: { id: string }; user: { id: string } }, used: number) {
-  await db().insert(schema.cardAttachments).values({
-    workspaceId: s.workspace.id,
-    projectId: s.project.id,
-    cardId: s.card.id,
-    uploadedBy: s.user.id,
-    fileName: "archive.zip",
-    contentType: "application/zip",
-    sizeBytes: used,
-    storageKey: `test/${crypto.randomUUID()}`,
-  });
+  await db()
+    .insert(schema.cardAttachments)
+    .values({
+      workspaceId: s.workspace.id,
+      projectId: s.project.id,
+      cardId: s.card.id,
+      uploadedBy: s.user.id,
+      fileName: "archive.zip",
+      contentType: "application/zip",
+      sizeBytes: used,
+      storageKey: `test/${crypto.randomUUID()}`,
+    });
 }
 
 async function bearerFor(userId: string) {
   const token = randomToken(32);
-  await db().insert(schema.sessions).values({ idHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
+  await db()
+    .insert(schema.sessions)
+    .values({ idHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
   return token;
 }
 
@@ -121,7 +128,11 @@ describe("attachments on the board page", () => {
     const s = await setup();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     await upload(s.user.id, s, file("pixel.png", png, "image/png"));
-    await upload(s.user.id, s, file("logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "image/svg+xml"));
+    await upload(
+      s.user.id,
+      s,
+      file("logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "image/svg+xml"),
+    );
     await upload(s.user.id, s, file("page.html", "<script>alert(1)</script>", "text/html"));
     const rows = await attachmentsOf(s.workspace.id);
     const byName = (n: string) => rows.find((r) => r.fileName === n)!;
@@ -151,12 +162,20 @@ describe("attachments on the board page", () => {
     expect((await download(mine.user.id, mine.project.id, "not-a-uuid")).status).toBe(404);
 
     const viaTheirCard = (await boardAction(
-      formRequest(await authedRequest(theirs.user.id, theirs.path), { intent: "delete-attachment", cardId: theirs.card.id, attachmentId: att!.id }),
+      formRequest(await authedRequest(theirs.user.id, theirs.path), {
+        intent: "delete-attachment",
+        cardId: theirs.card.id,
+        attachmentId: att!.id,
+      }),
       theirs.project.id,
     )) as unknown as Failure;
     expect(viaTheirCard.init.status).toBe(404);
     const viaMyCard = (await boardAction(
-      formRequest(await authedRequest(theirs.user.id, theirs.path), { intent: "delete-attachment", cardId: mine.card.id, attachmentId: att!.id }),
+      formRequest(await authedRequest(theirs.user.id, theirs.path), {
+        intent: "delete-attachment",
+        cardId: mine.card.id,
+        attachmentId: att!.id,
+      }),
       theirs.project.id,
     )) as unknown as Failure;
     expect(viaMyCard.init.status).toBe(404);
@@ -193,7 +212,10 @@ describe("attachments on the board page", () => {
 
   it("refuses uploads in a read-only workspace (403) and stores nothing", async () => {
     const s = await setup();
-    await db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, s.workspace.id));
+    await db()
+      .update(schema.workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.workspaces.id, s.workspace.id));
     const res = (await upload(s.user.id, s, file("late.txt", "too late"))) as unknown as Failure;
     expect(res.init.status).toBe(403);
     expect(res.data.message).toMatch(/^This workspace is read-only because its free trial has ended/);
@@ -246,7 +268,10 @@ describe("the plan's storage limit", () => {
     await fill(s, 5 * BYTES_PER_GB - 100);
     // Another card, so the card's row lock does not serialise them: the workspace's storage lock must.
     const { columns } = await loadBoard(s.workspace.id, s.project.id);
-    const other = await createCard({ workspaceId: s.workspace.id, projectId: s.project.id, actorId: s.user.id }, { columnId: columns[1]!.id, title: "Other" });
+    const other = await createCard(
+      { workspaceId: s.workspace.id, projectId: s.project.id, actorId: s.user.id },
+      { columnId: columns[1]!.id, title: "Other" },
+    );
     const results = await Promise.all([
       upload(s.user.id, s, file("a.txt", "a".repeat(60))),
       upload(s.user.id, { ...s, card: other }, file("b.txt", "b".repeat(60))),
@@ -262,7 +287,12 @@ describe("the plan's storage limit", () => {
     await upload(s.user.id, s, file("a.txt", "x".repeat(1000)));
     await fill(s, 5000);
     const billing = await billingLoader({ request: await authedRequest(s.user.id, "/billing"), params: {}, context: {} });
-    expect(billing.usage.find((u) => u.label === "Storage")).toEqual({ label: "Storage", used: 6000, limit: 50 * BYTES_PER_GB, bytes: true });
+    expect(billing.usage.find((u) => u.label === "Storage")).toEqual({
+      label: "Storage",
+      used: 6000,
+      limit: 50 * BYTES_PER_GB,
+      bytes: true,
+    });
     const settings = await settingsLoader(await authedRequest(s.user.id, "/settings"));
     expect(settings.usage.storageBytes).toBe(6000);
   });
@@ -283,7 +313,10 @@ describe("deleting what files belong to", () => {
     await upload(s.user.id, s, file("a.txt", "aaaa"));
     const [att] = await attachmentsOf(s.workspace.id);
     const discarded = recordingStore();
-    const res = (await boardAction(formRequest(await authedRequest(s.user.id, s.path), { intent: "delete-card", cardId: s.card.id }), s.project.id)) as Response;
+    const res = (await boardAction(
+      formRequest(await authedRequest(s.user.id, s.path), { intent: "delete-card", cardId: s.card.id }),
+      s.project.id,
+    )) as Response;
     expect(res.status).toBe(303);
     expect(await storageUsedBytes(db(), s.workspace.id)).toBe(0);
     expect(await blobCount()).toBe(0);
@@ -295,7 +328,10 @@ describe("deleting what files belong to", () => {
     await upload(s.user.id, s, file("a.txt", "aaaa"));
     const other = await createProject(s.workspace.id, s.user.id, { name: "Kept" });
     const { columns } = await loadBoard(s.workspace.id, other.id);
-    const kept = await createCard({ workspaceId: s.workspace.id, projectId: other.id, actorId: s.user.id }, { columnId: columns[0]!.id, title: "Stays" });
+    const kept = await createCard(
+      { workspaceId: s.workspace.id, projectId: other.id, actorId: s.user.id },
+      { columnId: columns[0]!.id, title: "Stays" },
+    );
     await upload(s.user.id, { project: other, card: kept, path: `/projects/${other.id}?task=${kept.id}` }, file("b.txt", "bb"));
     const discarded = recordingStore();
 
@@ -320,7 +356,11 @@ describe("the JSON API", () => {
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
     body.set("file", f);
     return boardApiAction(
-      new Request(`http://localhost:3000/api/projects/${projectId}/board`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body }),
+      new Request(`http://localhost:3000/api/projects/${projectId}/board`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body,
+      }),
       projectId,
     );
   }
@@ -334,7 +374,9 @@ describe("the JSON API", () => {
     expect(body).toMatchObject({ ok: true, intent: "upload-attachment", message: "Attached api.txt.", cardId: s.card.id });
 
     const got = await (async () => {
-      const request = new Request(`http://localhost:3000/projects/${s.project.id}/attachments/${body.attachmentId}`, { headers: { Authorization: `Bearer ${token}` } });
+      const request = new Request(`http://localhost:3000/projects/${s.project.id}/attachments/${body.attachmentId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       return (await downloadLoader({ request, params: { id: s.project.id, attachmentId: body.attachmentId }, context: {} })) as Response;
     })();
     expect(await got.text()).toBe("via the API");
@@ -347,7 +389,12 @@ describe("the JSON API", () => {
       message: "The Starter plan includes 5 GB of storage. Upgrade your plan to add more, or delete files you no longer need.",
     });
 
-    const big = await apiUpload(token, s.project.id, { intent: "upload-attachment", cardId: s.card.id }, file("big.bin", new Uint8Array(MAX_ATTACHMENT_BYTES + 1)));
+    const big = await apiUpload(
+      token,
+      s.project.id,
+      { intent: "upload-attachment", cardId: s.card.id },
+      file("big.bin", new Uint8Array(MAX_ATTACHMENT_BYTES + 1)),
+    );
     expect(big.status).toBe(413);
     expect((await big.json()).message).toContain("larger than 25 MB");
     expect(await blobCount()).toBe(1);
@@ -360,7 +407,9 @@ describe("the JSON API", () => {
     const viewer = await makeUser();
     await addMember(s.workspace.id, viewer.id, "viewer");
     const viewerToken = await bearerFor(viewer.id);
-    expect((await apiUpload(viewerToken, s.project.id, { intent: "upload-attachment", cardId: s.card.id }, file("v.txt", "v"))).status).toBe(403);
+    expect(
+      (await apiUpload(viewerToken, s.project.id, { intent: "upload-attachment", cardId: s.card.id }, file("v.txt", "v"))).status,
+    ).toBe(403);
 
     const del = await boardApiAction(
       new Request(`http://localhost:3000/api/projects/${s.project.id}/board`, {

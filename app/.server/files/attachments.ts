@@ -27,13 +27,7 @@ export async function listAttachments(workspaceId: string, projectId: string, ca
     })
     .from(cardAttachments)
     .leftJoin(users, eq(users.id, cardAttachments.uploadedBy))
-    .where(
-      and(
-        eq(cardAttachments.cardId, cardId),
-        eq(cardAttachments.projectId, projectId),
-        eq(cardAttachments.workspaceId, workspaceId),
-      ),
-    )
+    .where(and(eq(cardAttachments.cardId, cardId), eq(cardAttachments.projectId, projectId), eq(cardAttachments.workspaceId, workspaceId)))
     .orderBy(asc(cardAttachments.createdAt), asc(cardAttachments.id));
   return rows.map(({ uploaderName, uploaderEmail, ...a }) => ({
     ...a,
@@ -63,11 +57,7 @@ export async function findAttachment(workspaceId: string, projectId: string, att
     })
     .from(cardAttachments)
     .where(
-      and(
-        eq(cardAttachments.id, attachmentId),
-        eq(cardAttachments.projectId, projectId),
-        eq(cardAttachments.workspaceId, workspaceId),
-      ),
+      and(eq(cardAttachments.id, attachmentId), eq(cardAttachments.projectId, projectId), eq(cardAttachments.workspaceId, workspaceId)),
     );
   return row ?? null;
 }

@@ -22,7 +22,11 @@ const notFound = () =>
  * download; the attachment is looked up with the workspace and project ids in the
  * query, so another workspace's id is a 404 like one that never existed.
  */
-export async function attachmentDownload(request: Request, projectId: string | undefined, attachmentId: string | undefined): Promise<Response> {
+export async function attachmentDownload(
+  request: Request,
+  projectId: string | undefined,
+  attachmentId: string | undefined,
+): Promise<Response> {
   const member = await requireMember(request, "project.view");
   const quota = await meterApiClient(request, member.workspace.id);
   if (quota) return quota;

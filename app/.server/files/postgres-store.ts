@@ -22,7 +22,9 @@ export function createPostgresFileStore(): FileStore {
     async delete(keys) {
       // Bounded batches: a deleted project may have thousands of files.
       for (let i = 0; i < keys.length; i += 500) {
-        await db().delete(fileBlobs).where(inArray(fileBlobs.storageKey, keys.slice(i, i + 500)));
+        await db()
+          .delete(fileBlobs)
+          .where(inArray(fileBlobs.storageKey, keys.slice(i, i + 500)));
       }
     },
   };

@@ -17,9 +17,7 @@ export function envOverrides(): Record<string, boolean> {
 
 /** Every flag, the stored value with env overrides applied on top. */
 export async function allFlags(): Promise<Record<string, boolean>> {
-  const rows = await db()
-    .select({ name: schema.featureFlags.name, enabled: schema.featureFlags.enabled })
-    .from(schema.featureFlags);
+  const rows = await db().select({ name: schema.featureFlags.name, enabled: schema.featureFlags.enabled }).from(schema.featureFlags);
   const flags: Record<string, boolean> = {};
   for (const r of rows) flags[r.name] = r.enabled;
   return { ...flags, ...envOverrides() };

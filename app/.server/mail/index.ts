@@ -38,7 +38,10 @@ class LogTransport implements MailTransport {
 
 class SmtpTransport implements MailTransport {
   private transporter: nodemailer.Transporter;
-  constructor(url: string, private from: string) {
+  constructor(
+    url: string,
+    private from: string,
+  ) {
     this.transporter = nodemailer.createTransport(url);
   }
   async send(mail: Mail) {

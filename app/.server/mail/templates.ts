@@ -10,9 +10,12 @@ function escapeHtml(value: string): string {
 }
 
 function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Mail {
-  const text = [...paragraphs.slice(0, 1), ...(action ? [`${action.label}:\n${action.url}`] : []), ...paragraphs.slice(1), "— Atelier"].join(
-    "\n\n",
-  );
+  const text = [
+    ...paragraphs.slice(0, 1),
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
+    ...paragraphs.slice(1),
+    "— Atelier",
+  ].join("\n\n");
   const html = [
     `<p>${escapeHtml(paragraphs[0] ?? "")}</p>`,
     action

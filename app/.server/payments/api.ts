@@ -77,7 +77,10 @@ function sameOriginUrl(request: Request) {
 }
 
 /** The plan and interval a price id of the catalogue belongs to, or null. */
-export async function catalogueEntryOf(provider: PaymentProvider, priceId: string): Promise<{ planId: PlanId; planName: string; interval: BillingInterval } | null> {
+export async function catalogueEntryOf(
+  provider: PaymentProvider,
+  priceId: string,
+): Promise<{ planId: PlanId; planName: string; interval: BillingInterval } | null> {
   for (const plan of PLANS) {
     for (const interval of ["month", "year"] as const) {
       if ((await provider.resolvePriceId(plan.id, interval)) === priceId) return { planId: plan.id, planName: plan.name, interval };

@@ -25,11 +25,12 @@ beforeEach(async () => {
   provider = await paymentProvider();
 });
 
-
 async function checkout(plan: "starter" | "professional" | "enterprise" = "starter", interval: "month" | "year" = "month") {
   const { user, workspace } = await makeOwner();
   const customerId = await ensureCustomer(workspace.id, { email: user.email, name: user.fullName });
-  const session = await provider.createCheckoutSession(checkoutInput(customerId, await provider.resolvePriceId(plan, interval), { planId: plan, planName: plan }));
+  const session = await provider.createCheckoutSession(
+    checkoutInput(customerId, await provider.resolvePriceId(plan, interval), { planId: plan, planName: plan }),
+  );
   return { user, workspace, customerId, session };
 }
 

@@ -6,13 +6,7 @@ import type { SubscriptionStatus } from "../db/schema-billing";
 import { env } from "../env";
 import { sessionSecrets } from "../secrets";
 import { getPlan, PLANS, priceFor, type BillingInterval, type PlanId } from "~/lib/plans";
-import {
-  lookupKey,
-  WebhookSignatureError,
-  type PaymentProvider,
-  type ProviderEvent,
-  type ProviderSubscription,
-} from "./provider";
+import { lookupKey, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderSubscription } from "./provider";
 
 /**
  * The local test-mode provider: no card, no network. Customers, checkout sessions,
@@ -73,10 +67,7 @@ async function subscriptionRow(id: string): Promise<LocalSubscriptionRow> {
 
 /** The secret signing local events: STRIPE_WEBHOOK_SECRET, or one derived from the session secret. */
 export function localWebhookSecret(): string {
-  return (
-    env().STRIPE_WEBHOOK_SECRET ??
-    createHmac("sha256", sessionSecrets()[0]!).update("atelier-local-webhooks").digest("hex")
-  );
+  return env().STRIPE_WEBHOOK_SECRET ?? createHmac("sha256", sessionSecrets()[0]!).update("atelier-local-webhooks").digest("hex");
 }
 
 function signature(payload: string, timestamp: number, secret: string): string {
@@ -112,7 +103,9 @@ export function createLocalProvider(): PaymentProvider {
 
     async createCustomer({ email, name, metadata }) {
       const id = newId("cus");
-      await db().insert(localCustomers).values({ id, email, name: name ?? null, metadata: metadata ?? {} });
+      await db()
+        .insert(localCustomers)
+        .values({ id, email, name: name ?? null, metadata: metadata ?? {} });
       return { id };
     },
 
@@ -186,7 +179,9 @@ export async function getLocalCheckoutSession(id: string) {
  * The test-mode checkout's "Pay": an active subscription for the session's price with
  * a paid invoice. Completing an already completed session changes nothing.
  */
-export async function completeLocalCheckout(sessionId: string): Promise<{ customerId: string; subscriptionId: string; successUrl: string }> {
+export async function completeLocalCheckout(
+  sessionId: string,
+): Promise<{ customerId: string; subscriptionId: string; successUrl: string }> {
   return db().transaction(async (tx) => {
     const [session] = await tx
       .update(localCheckoutSessions)
@@ -248,16 +243,9 @@ export async function changeLocalPlan(subscriptionId: string, planId: PlanId, in
 
 /** Sets a local subscription's status (test mode's stand-in for a failed or recovered payment). */
 export async function setLocalSubscriptionStatus(subscriptionId: string, status: SubscriptionStatus) {
-  await db()
-    .update(localSubscriptions)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(localSubscriptions.id, subscriptionId));
+  await db().update(localSubscriptions).set({ status, updatedAt: new Date() }).where(eq(localSubscriptions.id, subscriptionId));
 }
 
 export async function listLocalInvoices(customerId: string) {
-  return db()
-    .select()
-    .from(localInvoices)
-    .where(eq(localInvoices.customerId, customerId))
-    .orderBy(desc(localInvoices.createdAt));
+  return db().select().from(localInvoices).where(eq(localInvoices.customerId, customerId)).orderBy(desc(localInvoices.createdAt));
 }

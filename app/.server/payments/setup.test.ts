@@ -34,7 +34,11 @@ describe("stripe:setup", () => {
     const first = await setupStripeCatalogue(stripeClient());
     expect(server.products.size).toBe(3);
     expect([...server.products.values()].map((p) => p.name)).toEqual(["Atelier Starter", "Atelier Professional", "Atelier Enterprise"]);
-    expect(priceByKey("starter_month")).toMatchObject({ unit_amount: 2900, currency: "usd", recurring: { interval: "month", interval_count: 1 } });
+    expect(priceByKey("starter_month")).toMatchObject({
+      unit_amount: 2900,
+      currency: "usd",
+      recurring: { interval: "month", interval_count: 1 },
+    });
     expect(priceByKey("starter_year")).toMatchObject({ unit_amount: 27800, recurring: { interval: "year" } });
     expect(priceByKey("professional_year")?.unit_amount).toBe(75800);
     expect(priceByKey("enterprise_year")?.unit_amount).toBe(191000);
@@ -65,7 +69,9 @@ describe("stripe:setup", () => {
       env: { ...process.env, STRIPE_API_BASE: server.baseUrl, STRIPE_SECRET_KEY: server.secretKey },
     });
     expect(stdout.trim().split("\n")).toEqual([
-      ...["STARTER", "PROFESSIONAL", "ENTERPRISE"].flatMap((p) => ["MONTH", "YEAR"].map((i) => expect.stringMatching(new RegExp(`^STRIPE_PRICE_${p}_${i}=price_test_`)))),
+      ...["STARTER", "PROFESSIONAL", "ENTERPRISE"].flatMap((p) =>
+        ["MONTH", "YEAR"].map((i) => expect.stringMatching(new RegExp(`^STRIPE_PRICE_${p}_${i}=price_test_`))),
+      ),
       expect.stringMatching(/^STRIPE_PORTAL_CONFIGURATION=bpc_test_/),
     ]);
   });

@@ -222,7 +222,9 @@ describe("Stripe adapter", () => {
   });
 
   it("answers 2xx to events it does not handle and to unknown customers", async () => {
-    const ignored = await handleWebhook(server.delivery(server.event("charge.refunded", { id: "ch_1", object: "charge", customer: "cus_x" })));
+    const ignored = await handleWebhook(
+      server.delivery(server.event("charge.refunded", { id: "ch_1", object: "charge", customer: "cus_x" })),
+    );
     expect(ignored.status).toBe(200);
     expect(await ignored.json()).toEqual({ received: true, handled: false });
     const stranger = await handleWebhook(

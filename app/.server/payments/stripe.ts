@@ -31,8 +31,7 @@ export function stripeClient(): Stripe {
   });
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null =>
-  v == null ? null : typeof v === "string" ? v : v.id;
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === "string" ? v : v.id);
 
 /** Which plan a price belongs to: configured ids first, then its lookup key or metadata. */
 function planOfPrice(price: Stripe.Price, fallback: string | undefined): PlanId | null {
@@ -101,7 +100,11 @@ export function createStripeProvider(client: Stripe = stripeClient()): PaymentPr
     async createPortalSession({ customerId, returnUrl }) {
       // The configuration made by `npm run stripe:setup` allows switching plans; unset, Stripe's default portal.
       const configuration = env().STRIPE_PORTAL_CONFIGURATION;
-      const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) });
+      const session = await client.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        ...(configuration ? { configuration } : {}),
+      });
       return { id: session.id, url: session.url };
     },
 

@@ -45,7 +45,10 @@ describe("syncSubscription", () => {
     const real = await local.retrieveSubscription(subscriptionId);
 
     // The first read is slow and sees an old state; the second is quick and sees the new one.
-    const states: ProviderSubscription[] = [{ ...real, status: "active", planId: "starter" }, { ...real, status: "canceled", planId: "starter" }];
+    const states: ProviderSubscription[] = [
+      { ...real, status: "active", planId: "starter" },
+      { ...real, status: "canceled", planId: "starter" },
+    ];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let calls = 0;
@@ -94,7 +97,9 @@ describe("syncSubscription", () => {
       });
       // It is waiting on the lock (visible in pg_locks), and has written nothing.
       await expect
-        .poll(async () => (await other.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n)
+        .poll(
+          async () => (await other.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n,
+        )
         .toBe(1);
       expect(settled).toBe(false);
       expect(await planIdOf(workspace.id)).not.toBe("starter");

@@ -51,7 +51,9 @@ export async function handleWebhook(request: Request, provider?: PaymentProvider
   } catch (error) {
     // Forget the event so the provider's retry is processed, and ask for that retry.
     await db().delete(webhookEvents).where(eq(webhookEvents.id, event.id));
-    console.warn(`[billing] webhook ${event.id} (${event.type}) failed; the provider will retry: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[billing] webhook ${event.id} (${event.type}) failed; the provider will retry: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return Response.json({ message: "Temporary failure; please retry" }, { status: 503 });
   }
   await markProcessed(event.id);
@@ -61,4 +63,3 @@ export async function handleWebhook(request: Request, provider?: PaymentProvider
 async function markProcessed(id: string) {
   await db().update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, id));
 }
-

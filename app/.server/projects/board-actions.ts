@@ -28,11 +28,7 @@ import { BoardError } from "./errors";
 import { deleteProject, getProject, setProjectArchived, updateProject } from "./projects";
 
 const id = z.string().uuid({ message: "Reload the page and try again." });
-const title = z
-  .string()
-  .trim()
-  .min(1, { message: "Give the card a title." })
-  .max(200, { message: "Keep the title under 200 characters." });
+const title = z.string().trim().min(1, { message: "Give the card a title." }).max(200, { message: "Keep the title under 200 characters." });
 const optionalId = z.preprocess((v) => (v === "" || v == null ? null : v), id.nullable());
 const dueDate = z.preprocess(
   (v) => (v === "" || v == null ? null : v),
@@ -63,10 +59,12 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
     toColumnId: z.string().min(1, { message: "Choose a column." }),
     afterId: optionalId.optional(),
     beforeId: optionalId.optional(),
-    index: z.preprocess(
-      (v) => (v === "" || v == null ? null : Number(v)),
-      z.number({ message: "Enter a position number." }).int().min(1, { message: "Positions start at 1." }).max(100_000).nullable(),
-    ).optional(),
+    index: z
+      .preprocess(
+        (v) => (v === "" || v == null ? null : Number(v)),
+        z.number({ message: "Enter a position number." }).int().min(1, { message: "Positions start at 1." }).max(100_000).nullable(),
+      )
+      .optional(),
   }),
   z.object({
     intent: z.literal("update-card"),
@@ -86,19 +84,35 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
     color: z.enum(LABEL_COLORS, { message: "Choose a colour." }),
     cardId: optionalId.optional(),
   }),
-  z.object({ intent: z.literal("add-checklist-item"), cardId: id, text: z.string().trim().min(1, { message: "Write the item first." }).max(300) }),
+  z.object({
+    intent: z.literal("add-checklist-item"),
+    cardId: id,
+    text: z.string().trim().min(1, { message: "Write the item first." }).max(300),
+  }),
   z.object({ intent: z.literal("toggle-checklist-item"), cardId: id, itemId: id, done: checkbox }),
   z.object({ intent: z.literal("remove-checklist-item"), cardId: id, itemId: id }),
   z.object({ intent: z.literal("upload-attachment"), cardId: id, file: uploadedFile }),
   z.object({ intent: z.literal("delete-attachment"), cardId: id, attachmentId: id }),
-  z.object({ intent: z.literal("add-comment"), cardId: id, body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000) }),
+  z.object({
+    intent: z.literal("add-comment"),
+    cardId: id,
+    body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000),
+  }),
   z.object({ intent: z.literal("add-column"), name: columnName, stateGroup: z.enum(STATE_GROUPS).default("unstarted") }),
   z.object({
     intent: z.literal("update-column"),
     columnId: id,
     name: columnName.optional(),
     wipLimit: z
-      .preprocess((v) => (v === "" || v == null ? null : Number(v)), z.number({ message: "Enter a number." }).int().min(1, { message: "A limit is at least 1; leave it empty for none." }).max(999).nullable())
+      .preprocess(
+        (v) => (v === "" || v == null ? null : Number(v)),
+        z
+          .number({ message: "Enter a number." })
+          .int()
+          .min(1, { message: "A limit is at least 1; leave it empty for none." })
+          .max(999)
+          .nullable(),
+      )
       .optional(),
     stateGroup: z.enum(STATE_GROUPS).optional(),
   }),
@@ -160,9 +174,7 @@ export type BoardActionResult =
   | { ok: true; intent: string; message?: string; warning?: string | null; redirectTo?: string; cardId?: string; attachmentId?: string }
   | { ok: false; intent: string; status: number; message: string; field?: string; values?: Record<string, string> };
 
-export function parseBoardIntent(form: FormData):
-  | { ok: true; value: BoardIntent }
-  | { ok: false; result: BoardActionResult } {
+export function parseBoardIntent(form: FormData): { ok: true; value: BoardIntent } | { ok: false; result: BoardActionResult } {
   const raw = Object.fromEntries(form);
   const parsed = boardIntentSchema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -181,7 +193,12 @@ export function parseBoardIntent(form: FormData):
 }
 
 /** Runs one board intent for a member: permission first, then the scoped service call. */
-export async function runBoardIntent(member: MemberContext, projectId: string, intent: BoardIntent, values: Record<string, string> = {}): Promise<BoardActionResult> {
+export async function runBoardIntent(
+  member: MemberContext,
+  projectId: string,
+  intent: BoardIntent,
+  values: Record<string, string> = {},
+): Promise<BoardActionResult> {
   if (!can(member.role, PERMISSION[intent.intent])) {
     return { ok: false, intent: intent.intent, status: 403, message: "Your role in this workspace can view this board but not change it." };
   }
@@ -254,7 +271,12 @@ export async function runBoardIntent(member: MemberContext, projectId: string, i
         return { ok: true, intent: intent.intent, message: "Project saved." };
       case "archive-project":
         await setProjectArchived(member.workspace.id, projectId, member.user.id, true);
-        return { ok: true, intent: intent.intent, message: "Project archived. Restore it from the archived projects list.", redirectTo: "/projects" };
+        return {
+          ok: true,
+          intent: intent.intent,
+          message: "Project archived. Restore it from the archived projects list.",
+          redirectTo: "/projects",
+        };
       case "restore-project":
         await setProjectArchived(member.workspace.id, projectId, member.user.id, false);
         return { ok: true, intent: intent.intent, message: "Project restored." };
@@ -262,7 +284,13 @@ export async function runBoardIntent(member: MemberContext, projectId: string, i
         const p = await getProject(member.workspace.id, projectId);
         if (!p) throw new BoardError(404, "That project was not found.");
         if (intent.confirm.trim() !== p.name) {
-          return { ok: false, intent: intent.intent, status: 400, field: "confirm", message: `Type the project's name, ${p.name}, to confirm.` };
+          return {
+            ok: false,
+            intent: intent.intent,
+            status: 400,
+            field: "confirm",
+            message: `Type the project's name, ${p.name}, to confirm.`,
+          };
         }
         await deleteProject(member.workspace.id, projectId, member.user.id);
         return { ok: true, intent: intent.intent, message: `Project "${p.name}" deleted.`, redirectTo: "/projects" };

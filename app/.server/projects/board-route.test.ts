@@ -8,7 +8,10 @@ import { boardAction, boardApiAction, boardLoader } from "./board-route";
 import { createProject } from "./projects";
 
 async function thrownStatus(p: Promise<unknown>): Promise<number> {
-  const thrown = await p.then(() => null, (e) => e);
+  const thrown = await p.then(
+    () => null,
+    (e) => e,
+  );
   return thrown?.init?.status ?? thrown?.status ?? 0;
 }
 
@@ -19,8 +22,7 @@ async function setup() {
   return { user, workspace, project, columns };
 }
 
-const cardCount = async (projectId: string) =>
-  (await db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId))).length;
+const cardCount = async (projectId: string) => (await db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId))).length;
 
 describe("board route", () => {
   beforeEach(resetDb);
@@ -31,14 +33,19 @@ describe("board route", () => {
     const req = await authedRequest(mine.user.id, `/projects/${mine.project.id}`);
     const data = await boardLoader(req, mine.project.id);
     expect(data.columns).toHaveLength(5);
-    expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, `/projects/${theirs.project.id}`), theirs.project.id))).toBe(404);
+    expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, `/projects/${theirs.project.id}`), theirs.project.id))).toBe(
+      404,
+    );
     expect(await thrownStatus(boardLoader(await authedRequest(mine.user.id, "/projects/not-a-uuid"), "not-a-uuid"))).toBe(404);
   });
 
   it("creates a card with a plain form post and redirects back without a toast (the card shows in its column)", async () => {
     const { user, project, columns } = await setup();
     const base = await authedRequest(user.id, `/projects/${project.id}`);
-    const res = (await boardAction(formRequest(base, { intent: "create-card", columnId: columns[1]!.id, title: "Hero copy" }), project.id)) as Response;
+    const res = (await boardAction(
+      formRequest(base, { intent: "create-card", columnId: columns[1]!.id, title: "Hero copy" }),
+      project.id,
+    )) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/projects/${project.id}`);
     expect(res.headers.get("Set-Cookie") ?? "").not.toContain("atelier_flash=");
@@ -54,14 +61,20 @@ describe("board route", () => {
     const deleted = (await boardAction(formRequest(base, { intent: "delete-card", cardId: doomed.id }), project.id)) as Response;
     expect(deleted.headers.get("Location")).toBe(`/projects/${project.id}`);
     expect(deleted.headers.get("Set-Cookie")).toContain("atelier_flash=");
-    const move = (await boardAction(formRequest(base, { intent: "move-card", cardId: moved.id, toColumnId: columns[3]!.id, index: "1" }), project.id)) as Response;
+    const move = (await boardAction(
+      formRequest(base, { intent: "move-card", cardId: moved.id, toColumnId: columns[3]!.id, index: "1" }),
+      project.id,
+    )) as Response;
     expect(move.headers.get("Set-Cookie")).toContain("atelier_flash=");
   });
 
   it("redirects a filter URL with empty parameters to the clean one", async () => {
     const { user, project } = await setup();
     const req = await authedRequest(user.id, `/projects/${project.id}?q=&assignee=&label=&priority=high&due=&expand=x`);
-    const thrown = (await boardLoader(req, project.id).then(() => null, (e) => e)) as Response;
+    const thrown = (await boardLoader(req, project.id).then(
+      () => null,
+      (e) => e,
+    )) as Response;
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("Location")).toBe(`/projects/${project.id}?priority=high&expand=x`);
     const clean = await boardLoader(await authedRequest(user.id, `/projects/${project.id}?priority=high`), project.id);
@@ -74,13 +87,20 @@ describe("board route", () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ intent: "create-card", columnId: columns[0]!.id, title: "   " }, "title", "Give the card a title."],
       [{ intent: "create-card", columnId: columns[0]!.id, title: "x".repeat(201) }, "title", "Keep the title under 200 characters."],
-      [{ intent: "create-card", columnId: "00000000-0000-4000-8000-000000000000", title: "Lost" }, "columnId", "That column is not on this board. Reload the page and try again."],
+      [
+        { intent: "create-card", columnId: "00000000-0000-4000-8000-000000000000", title: "Lost" },
+        "columnId",
+        "That column is not on this board. Reload the page and try again.",
+      ],
       [{ intent: "create-card", columnId: columns[0]!.id, title: "Dated", dueDate: "2026-02-30" }, "dueDate", "That is not a real date."],
       [{ intent: "nonsense" }, "intent", "Unknown action."],
     ];
     for (const [fields, field, message] of cases) {
       const result = await boardAction(formRequest(base, fields), project.id);
-      const init = (result as unknown as { init: { status: number }; data: { field: string; message: string; values: Record<string, string> } });
+      const init = result as unknown as {
+        init: { status: number };
+        data: { field: string; message: string; values: Record<string, string> };
+      };
       expect(init.init.status).toBe(400);
       expect(init.data).toMatchObject({ field, message });
     }
@@ -89,11 +109,17 @@ describe("board route", () => {
 
   it("refuses a viewer's write with a 403 and changes nothing", async () => {
     const { workspace, project, columns, user } = await setup();
-    const card = await createCard({ workspaceId: workspace.id, projectId: project.id, actorId: user.id }, { columnId: columns[0]!.id, title: "Read me" });
+    const card = await createCard(
+      { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
+      { columnId: columns[0]!.id, title: "Read me" },
+    );
     const viewer = await makeUser();
     await addMember(workspace.id, viewer.id, "viewer");
     const base = await authedRequest(viewer.id, `/projects/${project.id}`);
-    const result = (await boardAction(formRequest(base, { intent: "move-card", cardId: card.id, toColumnId: columns[4]!.id, index: "1" }), project.id)) as unknown as {
+    const result = (await boardAction(
+      formRequest(base, { intent: "move-card", cardId: card.id, toColumnId: columns[4]!.id, index: "1" }),
+      project.id,
+    )) as unknown as {
       init: { status: number };
     };
     expect(result.init.status).toBe(403);
@@ -103,7 +129,10 @@ describe("board route", () => {
 
   it("the JSON endpoint answers 401 without a session and moves with one", async () => {
     const { user, workspace, project, columns } = await setup();
-    const card = await createCard({ workspaceId: workspace.id, projectId: project.id, actorId: user.id }, { columnId: columns[0]!.id, title: "Drag me" });
+    const card = await createCard(
+      { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
+      { columnId: columns[0]!.id, title: "Drag me" },
+    );
     const anon = new Request(`http://localhost:3000/api/projects/${project.id}/board`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

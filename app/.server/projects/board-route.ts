@@ -108,7 +108,11 @@ export async function boardAction(request: Request, projectId: string | undefine
   const { member, project } = await requireProject(request, projectId);
   const body = await readFormBody(request);
   // Only the attachment form posts multipart, so a body too large to read is its failure.
-  if (!body.ok) return data({ ok: false, intent: "upload-attachment", status: body.status, message: body.message, field: "file" }, { status: body.status });
+  if (!body.ok)
+    return data(
+      { ok: false, intent: "upload-attachment", status: body.status, message: body.message, field: "file" },
+      { status: body.status },
+    );
   const form = body.form;
   const parsed = parseBoardIntent(form);
   if (!parsed.ok) return data(parsed.result, { status: parsed.result.ok ? 200 : parsed.result.status });
@@ -119,10 +123,14 @@ export async function boardAction(request: Request, projectId: string | undefine
   const back = result.redirectTo ?? `${url.pathname}${url.search}`;
   const message = SEEN_IN_PLACE.has(parsed.value.intent) ? undefined : result.message;
   if (message || result.warning) {
-    return redirectWithToast(back, [
-      ...(message ? [{ variant: "success" as const, title: message }] : []),
-      ...(result.warning ? [{ variant: "warning" as const, title: "WIP limit", description: result.warning }] : []),
-    ], { status: 303 });
+    return redirectWithToast(
+      back,
+      [
+        ...(message ? [{ variant: "success" as const, title: message }] : []),
+        ...(result.warning ? [{ variant: "warning" as const, title: "WIP limit", description: result.warning }] : []),
+      ],
+      { status: 303 },
+    );
   }
   return redirect(back, { status: 303 });
 }
@@ -163,7 +171,8 @@ export async function boardApiAction(request: Request, projectId: string | undef
     for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) form.set(k, String(v));
   } else {
     const body = await readFormBody(request);
-    if (!body.ok) return Response.json({ ok: false, intent: "upload-attachment", status: body.status, message: body.message }, { status: body.status });
+    if (!body.ok)
+      return Response.json({ ok: false, intent: "upload-attachment", status: body.status, message: body.message }, { status: body.status });
     form = body.form;
   }
   const parsed = parseBoardIntent(form);

@@ -94,12 +94,12 @@ describe("projects and boards", () => {
     expect(await getProject(mine.workspace.id, theirs.project.id)).toBeNull();
     const crossCtx = { ...mine.ctx, projectId: theirs.project.id };
     await expect(updateCard(crossCtx, theirCard.id, 1, { title: "Hacked" })).rejects.toMatchObject({ status: 404 });
-    await expect(
-      moveCard(mine.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 }),
-    ).rejects.toBeInstanceOf(BoardError);
-    await expect(
-      moveCard(theirs.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 }),
-    ).rejects.toMatchObject({ status: 400 });
+    await expect(moveCard(mine.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 })).rejects.toBeInstanceOf(
+      BoardError,
+    );
+    await expect(moveCard(theirs.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 })).rejects.toMatchObject({
+      status: 400,
+    });
     const [row] = await db().select().from(schema.cards).where(eq(schema.cards.id, theirCard.id));
     expect(row).toMatchObject({ title: "Secret", columnId: theirs.board.columns[0]!.id });
     expect(await listProjects(mine.workspace.id)).toHaveLength(1);

@@ -9,8 +9,7 @@ import { BoardError, notFound } from "./errors";
 import { escapeLike, isUuid } from "./projects";
 import type { Priority, StateGroup } from "../db/schema-product";
 
-const { boardColumns, cards, cardAssignees, cardLabels, labels, users, checklistItems, comments, projects, memberships } =
-  schema;
+const { boardColumns, cards, cardAssignees, cardLabels, labels, users, checklistItems, comments, projects, memberships } = schema;
 
 export type BoardFilters = {
   assignee?: string | null; // user id or "me" resolved by caller, or "none"
@@ -110,9 +109,7 @@ export async function loadBoard(
         })
         .from(ranked)
         .where(
-          perColumn === null
-            ? undefined
-            : or(lte(ranked.rank, perColumn), expand.length ? inArray(ranked.columnId, expand) : undefined),
+          perColumn === null ? undefined : or(lte(ranked.rank, perColumn), expand.length ? inArray(ranked.columnId, expand) : undefined),
         )
         .orderBy(asc(ranked.position), asc(ranked.id));
     })(),
@@ -146,8 +143,16 @@ export async function loadBoard(
       .groupBy(cards.columnId),
   ]);
 
-  const assignees = groupBy(assigneeRows, (r) => r.cardId, (r) => r.userId);
-  const cardLabelIds = groupBy(labelRows, (r) => r.cardId, (r) => r.labelId);
+  const assignees = groupBy(
+    assigneeRows,
+    (r) => r.cardId,
+    (r) => r.userId,
+  );
+  const cardLabelIds = groupBy(
+    labelRows,
+    (r) => r.cardId,
+    (r) => r.labelId,
+  );
   const checklist = new Map(checklistRows.map((r) => [r.cardId, r]));
   const commentCounts = new Map(commentRows.map((r) => [r.cardId, Number(r.n)]));
   const attachmentCounts = new Map(attachmentRows.map((r) => [r.cardId, Number(r.n)]));
@@ -209,9 +214,7 @@ async function requireColumn(tx: Db, workspaceId: string, projectId: string, col
   const [col] = await tx
     .select({ id: boardColumns.id, name: boardColumns.name, stateGroup: boardColumns.stateGroup, wipLimit: boardColumns.wipLimit })
     .from(boardColumns)
-    .where(
-      and(eq(boardColumns.id, columnId), eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, workspaceId)),
-    )
+    .where(and(eq(boardColumns.id, columnId), eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, workspaceId)))
     .limit(1);
   if (!col) throw new BoardError(400, "That column is not on this board. Reload the page and try again.", "columnId");
   return col;
@@ -239,7 +242,8 @@ function lifecycleTimes(group: StateGroup, card: { startedAt: Date | null; compl
 }
 
 /** Tenancy for card queries: the card's workspace and project, in every where. */
-const cardsOf = (ctx: Pick<Ctx, "workspaceId" | "projectId">) => and(eq(cards.workspaceId, ctx.workspaceId), eq(cards.projectId, ctx.projectId));
+const cardsOf = (ctx: Pick<Ctx, "workspaceId" | "projectId">) =>
+  and(eq(cards.workspaceId, ctx.workspaceId), eq(cards.projectId, ctx.projectId));
 const columnsOf = (ctx: Pick<Ctx, "workspaceId" | "projectId">) =>
   and(eq(boardColumns.workspaceId, ctx.workspaceId), eq(boardColumns.projectId, ctx.projectId));
 
@@ -375,7 +379,10 @@ export async function moveCard(
         newValue: col.name,
       });
     }
-    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
     return { card: moved!, column: col, columnCount: Number(n), changedColumn: card.columnId !== col.id };
   });
   await publish(boardTopic(ctx.projectId), { type: "card.moved", cardId: input.cardId, by: ctx.actorId });
@@ -397,7 +404,11 @@ async function respreadAndPlace(tx: Db, ctx: Ctx, columnId: string, cardId: stri
   order.splice(anchor + 1, 0, cardId);
   const keys = keysBetween(null, null, order.length);
   for (let i = 0; i < order.length; i++) {
-    if (order[i] !== cardId) await tx.update(cards).set({ position: keys[i]! }).where(and(cardsOf(ctx), eq(cards.id, order[i]!)));
+    if (order[i] !== cardId)
+      await tx
+        .update(cards)
+        .set({ position: keys[i]! })
+        .where(and(cardsOf(ctx), eq(cards.id, order[i]!)));
   }
   return keys[order.indexOf(cardId)]!;
 }
@@ -426,7 +437,11 @@ export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: numb
     if (changes.length === 0) return card;
     const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };
     for (const c of changes) set[c.field] = c.next;
-    const [row] = await tx.update(cards).set(set).where(and(cardsOf(ctx), eq(cards.id, card.id))).returning();
+    const [row] = await tx
+      .update(cards)
+      .set(set)
+      .where(and(cardsOf(ctx), eq(cards.id, card.id)))
+      .returning();
     await recordActivity(
       tx,
       changes.map((c) => ({
@@ -490,7 +505,10 @@ export async function setAssignee(ctx: Ctx, cardId: string, userId: string, assi
         .returning({ userId: cardAssignees.userId });
       if (removed.length === 0) return;
     }
-    await tx.update(cards).set({ updatedAt: new Date() }).where(and(cardsOf(ctx), eq(cards.id, card.id)));
+    await tx
+      .update(cards)
+      .set({ updatedAt: new Date() })
+      .where(and(cardsOf(ctx), eq(cards.id, card.id)));
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
@@ -532,7 +550,11 @@ export async function setCardLabel(ctx: Ctx, cardId: string, labelId: string, on
       .where(and(eq(labels.id, labelId), eq(labels.projectId, ctx.projectId), eq(labels.workspaceId, ctx.workspaceId)));
     if (!label) throw new BoardError(400, "Choose a label of this project.", "labelId");
     const changed = on
-      ? await tx.insert(cardLabels).values({ cardId: card.id, labelId, workspaceId: ctx.workspaceId, projectId: ctx.projectId }).onConflictDoNothing().returning()
+      ? await tx
+          .insert(cardLabels)
+          .values({ cardId: card.id, labelId, workspaceId: ctx.workspaceId, projectId: ctx.projectId })
+          .onConflictDoNothing()
+          .returning()
       : await tx
           .delete(cardLabels)
           .where(and(eq(cardLabels.cardId, card.id), eq(cardLabels.labelId, labelId), eq(cardLabels.workspaceId, ctx.workspaceId)))
@@ -633,8 +655,14 @@ export async function cardDetail(workspaceId: string, projectId: string, cardId:
     .where(and(eq(cards.id, cardId), eq(cards.projectId, projectId), eq(cards.workspaceId, workspaceId)));
   if (!card) return null;
   const [assigneeRows, labelRows, checklist, commentRows] = await Promise.all([
-    d.select({ userId: cardAssignees.userId }).from(cardAssignees).where(and(eq(cardAssignees.cardId, cardId), eq(cardAssignees.workspaceId, workspaceId))),
-    d.select({ labelId: cardLabels.labelId }).from(cardLabels).where(and(eq(cardLabels.cardId, cardId), eq(cardLabels.workspaceId, workspaceId))),
+    d
+      .select({ userId: cardAssignees.userId })
+      .from(cardAssignees)
+      .where(and(eq(cardAssignees.cardId, cardId), eq(cardAssignees.workspaceId, workspaceId))),
+    d
+      .select({ labelId: cardLabels.labelId })
+      .from(cardLabels)
+      .where(and(eq(cardLabels.cardId, cardId), eq(cardLabels.workspaceId, workspaceId))),
     d
       .select({ id: checklistItems.id, text: checklistItems.text, done: checklistItems.done })
       .from(checklistItems)
@@ -675,7 +703,13 @@ export async function addColumn(ctx: Ctx, name: string, stateGroup: StateGroup) 
       position: keyBetween(last?.position ?? null, null),
     })
     .returning();
-  await recordActivity(db(), { workspaceId: ctx.workspaceId, projectId: ctx.projectId, actorId: ctx.actorId, action: "column.added", newValue: name.trim() });
+  await recordActivity(db(), {
+    workspaceId: ctx.workspaceId,
+    projectId: ctx.projectId,
+    actorId: ctx.actorId,
+    action: "column.added",
+    newValue: name.trim(),
+  });
   await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
   return col!;
 }
@@ -731,10 +765,16 @@ export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1)
       const order = rest.map((c) => c.id);
       order.splice(at, 0, columnId);
       for (let k = 0; k < order.length; k++) {
-        await tx.update(boardColumns).set({ position: keys[k]! }).where(and(columnsOf(ctx), eq(boardColumns.id, order[k]!)));
+        await tx
+          .update(boardColumns)
+          .set({ position: keys[k]! })
+          .where(and(columnsOf(ctx), eq(boardColumns.id, order[k]!)));
       }
     } else {
-      await tx.update(boardColumns).set({ position }).where(and(columnsOf(ctx), eq(boardColumns.id, columnId)));
+      await tx
+        .update(boardColumns)
+        .set({ position })
+        .where(and(columnsOf(ctx), eq(boardColumns.id, columnId)));
     }
   });
   await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
@@ -744,7 +784,10 @@ export async function shiftColumn(ctx: Ctx, columnId: string, direction: -1 | 1)
 export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: string | null) {
   await transaction(async (tx) => {
     const col = await requireColumn(tx, ctx.workspaceId, ctx.projectId, columnId);
-    const [{ n }] = (await tx.select({ n: count() }).from(cards).where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
     const [{ total }] = (await tx
       .select({ total: count() })
       .from(boardColumns)
@@ -763,13 +806,23 @@ export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: s
       for (let i = 0; i < moving.length; i++) {
         await tx
           .update(cards)
-          .set({ columnId: target.id, position: keys[i]!, version: sql`${cards.version} + 1`, ...lifecycleTimes(target.stateGroup, moving[i]!) })
+          .set({
+            columnId: target.id,
+            position: keys[i]!,
+            version: sql`${cards.version} + 1`,
+            ...lifecycleTimes(target.stateGroup, moving[i]!),
+          })
           .where(and(cardsOf(ctx), eq(cards.id, moving[i]!.id)));
       }
     }
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
-    await recordActivity(tx, { workspaceId: ctx.workspaceId, projectId: ctx.projectId, actorId: ctx.actorId, action: "column.deleted", oldValue: col.name });
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actorId: ctx.actorId,
+      action: "column.deleted",
+      oldValue: col.name,
+    });
   });
   await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
 }
-

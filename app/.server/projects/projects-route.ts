@@ -63,10 +63,17 @@ export async function projectsAction(request: Request) {
   }
   try {
     const project = await createProject(member.workspace.id, member.user.id, parsed.data);
-    return redirectWithToast(`/projects/${project.id}`, { variant: "success", title: `Project "${project.name}" created.` }, { status: 303 });
+    return redirectWithToast(
+      `/projects/${project.id}`,
+      { variant: "success", title: `Project "${project.name}" created.` },
+      { status: 303 },
+    );
   } catch (error) {
     if (error instanceof BoardError) {
-      return data({ ok: false as const, field: "name", message: error.message, values, upgrade: error.status === 403 }, { status: error.status });
+      return data(
+        { ok: false as const, field: "name", message: error.message, values, upgrade: error.status === 403 },
+        { status: error.status },
+      );
     }
     throw error;
   }

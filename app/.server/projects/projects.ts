@@ -47,7 +47,9 @@ export async function listProjects(
       archivedAt: projects.archivedAt,
       createdAt: projects.createdAt,
       updatedAt: projects.updatedAt,
-      openCards: sql<number>`count(${cards.id}) filter (where ${boardColumns.stateGroup} not in ('completed', 'cancelled'))`.mapWith(Number),
+      openCards: sql<number>`count(${cards.id}) filter (where ${boardColumns.stateGroup} not in ('completed', 'cancelled'))`.mapWith(
+        Number,
+      ),
       doneCards: sql<number>`count(${cards.id}) filter (where ${boardColumns.stateGroup} = 'completed')`.mapWith(Number),
     })
     .from(projects)
@@ -87,11 +89,7 @@ export async function getProject(workspaceId: string, projectId: string) {
   return row ?? null;
 }
 
-export async function createProject(
-  workspaceId: string,
-  actorId: string,
-  input: { name: string; description?: string },
-) {
+export async function createProject(workspaceId: string, actorId: string, input: { name: string; description?: string }) {
   return transaction(async (tx) => {
     await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
@@ -134,8 +132,7 @@ export async function updateProject(
     if (!before) return null;
     const patch: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined && input.name.trim() !== before.name) patch.name = input.name.trim();
-    if (input.description !== undefined && input.description.trim() !== before.description)
-      patch.description = input.description.trim();
+    if (input.description !== undefined && input.description.trim() !== before.description) patch.description = input.description.trim();
     const [after] = await tx
       .update(projects)
       .set(patch)

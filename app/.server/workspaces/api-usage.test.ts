@@ -11,7 +11,9 @@ import { apiCallsThisMonth, currentPeriod } from "./api-usage";
 
 async function bearerFor(userId: string) {
   const token = randomToken(32);
-  await db().insert(schema.sessions).values({ idHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
+  await db()
+    .insert(schema.sessions)
+    .values({ idHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000) });
   return token;
 }
 
@@ -25,7 +27,9 @@ describe("API calls per month", () => {
     await db().update(schema.workspaces).set({ planId: "starter" }).where(eq(schema.workspaces.id, workspace.id));
     const project = await createProject(workspace.id, user.id, { name: "API" });
     const column = (await loadBoard(workspace.id, project.id)).columns[0]!.id;
-    await db().insert(schema.usageCounters).values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 999 });
+    await db()
+      .insert(schema.usageCounters)
+      .values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 999 });
     const token = await bearerFor(user.id);
     const call = (title: string) =>
       boardApiAction(
@@ -50,11 +54,17 @@ describe("API calls per month", () => {
     // The browser's own calls (session cookie) are not API usage.
     const base = await authedRequest(user.id, `/api/projects/${project.id}/board`);
     const fromPage = await boardApiAction(
-      new Request(base.url, { method: "POST", headers: { Cookie: base.headers.get("Cookie")!, "Content-Type": "application/json" }, body: createCardBody(column, "From the page") }),
+      new Request(base.url, {
+        method: "POST",
+        headers: { Cookie: base.headers.get("Cookie")!, "Content-Type": "application/json" },
+        body: createCardBody(column, "From the page"),
+      }),
       project.id,
     );
     expect(fromPage.status).toBe(200);
-    const titles = (await db().select({ title: schema.cards.title }).from(schema.cards).where(eq(schema.cards.projectId, project.id))).map((c) => c.title);
+    const titles = (await db().select({ title: schema.cards.title }).from(schema.cards).where(eq(schema.cards.projectId, project.id))).map(
+      (c) => c.title,
+    );
     expect(titles.sort()).toEqual(["From the page", "The thousandth"]);
   });
 
@@ -62,7 +72,9 @@ describe("API calls per month", () => {
     const { user, workspace } = await makeOwner();
     await db().update(schema.workspaces).set({ planId: "enterprise" }).where(eq(schema.workspaces.id, workspace.id));
     const project = await createProject(workspace.id, user.id, { name: "Big" });
-    await db().insert(schema.usageCounters).values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 5_000_000 });
+    await db()
+      .insert(schema.usageCounters)
+      .values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 5_000_000 });
     const token = await bearerFor(user.id);
     const res = await boardApiAction(
       new Request(`http://localhost:3000/api/projects/${project.id}/board`, {

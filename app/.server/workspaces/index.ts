@@ -32,13 +32,14 @@ export function slugify(name: string): string {
 async function freeSlug(tx: Db, wanted: string, exceptWorkspaceId?: string): Promise<string> {
   let slug = wanted;
   for (let i = 0; i < 5; i++) {
-    const [taken] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(eq(workspaces.slug, slug))
-      .limit(1);
+    const [taken] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, slug)).limit(1);
     if (!taken || taken.id === exceptWorkspaceId) return slug;
-    slug = `${wanted.slice(0, 33)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 5) || "x"}`;
+    slug = `${wanted.slice(0, 33)}-${
+      randomToken(4)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "")
+        .slice(0, 5) || "x"
+    }`;
   }
   return `${wanted.slice(0, 30)}-${Date.now().toString(36)}`;
 }
@@ -103,11 +104,7 @@ const perRequest = new WeakMap<Request, Promise<MemberContext>>();
 
 async function resolve(request: Request): Promise<MemberContext> {
   const user = await requireUser(request);
-  const [u] = await db()
-    .select({ current: users.currentWorkspaceId })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .limit(1);
+  const [u] = await db().select({ current: users.currentWorkspaceId }).from(users).where(eq(users.id, user.id)).limit(1);
   let row = u?.current ? await loadMembership(user.id, u.current) : null;
   if (!row) {
     // The current workspace is gone or the user was removed from it: fall back to
@@ -140,10 +137,7 @@ export function getMemberContext(request: Request): Promise<MemberContext> {
 export async function requireMember(request: Request, action: Action = "workspace.view"): Promise<MemberContext> {
   const ctx = await getMemberContext(request);
   if (!can(ctx.role, action)) {
-    throw data(
-      { message: "Your role in this workspace does not allow this. Ask an admin for access." },
-      { status: 403 },
-    );
+    throw data({ message: "Your role in this workspace does not allow this. Ask an admin for access." }, { status: 403 });
   }
   return ctx;
 }
@@ -165,10 +159,7 @@ export async function renameWorkspace(workspaceId: string, name: string, slug: s
       .where(and(eq(workspaces.slug, wanted), sql`${workspaces.id} <> ${workspaceId}`))
       .limit(1);
     if (taken) return { ok: false as const, field: "slug" as const, message: "That address is taken. Try another." };
-    await tx
-      .update(workspaces)
-      .set({ name: name.trim(), slug: wanted, updatedAt: new Date() })
-      .where(eq(workspaces.id, workspaceId));
+    await tx.update(workspaces).set({ name: name.trim(), slug: wanted, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId));
     return { ok: true as const, slug: wanted };
   });
 }

@@ -42,12 +42,18 @@ async function buy(workspaceId: string, email: string, plan: "starter" | "profes
 }
 
 const endTrial = (workspaceId: string) =>
-  db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, workspaceId));
+  db()
+    .update(schema.workspaces)
+    .set({ trialEndsAt: new Date(Date.now() - 1000) })
+    .where(eq(schema.workspaces.id, workspaceId));
 
 const cardsOf = async (projectId: string) => db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId));
 
 async function refusal(p: Promise<unknown>): Promise<BoardError> {
-  const thrown = await p.then(() => null, (e: unknown) => e);
+  const thrown = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(thrown).toBeInstanceOf(BoardError);
   return thrown as BoardError;
 }

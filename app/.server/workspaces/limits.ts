@@ -15,10 +15,7 @@ import { countSeats } from "./team";
 export type LimitedResource = "projects" | "members";
 
 export async function planOf(tx: Db, workspaceId: string): Promise<{ planId: PlanId; limits: PlanLimits; name: string }> {
-  const [ws] = await tx
-    .select({ planId: schema.workspaces.planId })
-    .from(schema.workspaces)
-    .where(eq(schema.workspaces.id, workspaceId));
+  const [ws] = await tx.select({ planId: schema.workspaces.planId }).from(schema.workspaces).where(eq(schema.workspaces.id, workspaceId));
   const plan = getPlan((ws?.planId ?? "professional") as PlanId) ?? getPlan("professional")!;
   return { planId: plan.id, limits: plan.limits, name: plan.name };
 }
@@ -90,7 +87,10 @@ export async function assertWritable(tx: Db, workspaceId: string): Promise<void>
 export async function assertCanJoin(tx: Db, workspaceId: string): Promise<void> {
   const reason = await readOnlyReason(tx, workspaceId);
   if (reason) {
-    throw new BoardError(403, "This workspace is read-only for now, so no one can join it. Ask its owner to choose a plan; your invitation stays valid until it expires.");
+    throw new BoardError(
+      403,
+      "This workspace is read-only for now, so no one can join it. Ask its owner to choose a plan; your invitation stays valid until it expires.",
+    );
   }
   const { limits, name } = await planOf(tx, workspaceId);
   if (limits.users === null) return;

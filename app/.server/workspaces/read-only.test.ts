@@ -18,20 +18,29 @@ describe("a read-only workspace (trial ended, no plan)", () => {
     const member = await makeUser();
     await addMember(workspace.id, member.id, "member");
     await db().update(schema.users).set({ currentWorkspaceId: workspace.id }).where(eq(schema.users.id, user.id));
-    await db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, workspace.id));
+    await db()
+      .update(schema.workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.workspaces.id, workspace.id));
     const req = (path: string) => authedRequest(user.id, path);
     const readOnly = /This workspace is read-only because its free trial has ended/;
 
-    const quick = (await dashboardAction(formRequest(await req("/dashboard"), { projectId: project.id, title: "Nope" }))) as unknown as Failed;
+    const quick = (await dashboardAction(
+      formRequest(await req("/dashboard"), { projectId: project.id, title: "Nope" }),
+    )) as unknown as Failed;
     expect(quick.init.status).toBe(403);
     expect(quick.data.message).toMatch(readOnly);
     expect(await db().select().from(schema.cards).where(eq(schema.cards.projectId, project.id))).toHaveLength(0);
 
-    const rename = (await settingsAction(formRequest(await req("/settings"), { intent: "update-workspace", name: "New", slug: "new-name" }))) as unknown as Failed;
+    const rename = (await settingsAction(
+      formRequest(await req("/settings"), { intent: "update-workspace", name: "New", slug: "new-name" }),
+    )) as unknown as Failed;
     expect(rename.init.status).toBe(403);
     expect(rename.data.message).toMatch(readOnly);
 
-    const role = (await teamAction(formRequest(await req("/team"), { intent: "change-role", userId: member.id, role: "admin" }))) as unknown as Failed;
+    const role = (await teamAction(
+      formRequest(await req("/team"), { intent: "change-role", userId: member.id, role: "admin" }),
+    )) as unknown as Failed;
     expect(role.init.status).toBe(403);
     expect(role.data.message).toMatch(readOnly);
 

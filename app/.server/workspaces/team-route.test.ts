@@ -22,11 +22,16 @@ describe("team action: sending an invitation twice", () => {
   it("says the second one went again, and the first e-mail's link still opens", async () => {
     const { user } = await makeOwner();
     const invite = async () =>
-      (await teamAction(formRequest(await authedRequest(user.id, "/team"), { intent: "invite", email: "Twice@Example.test", role: "member" }))) as Response;
+      (await teamAction(
+        formRequest(await authedRequest(user.id, "/team"), { intent: "invite", email: "Twice@Example.test", role: "member" }),
+      )) as Response;
 
     const first = await invite();
     expect(first.status).toBe(303);
-    expect(await toastOf(first)).toMatchObject({ title: "Invitation sent", description: "We e-mailed an invitation to twice@example.test." });
+    expect(await toastOf(first)).toMatchObject({
+      title: "Invitation sent",
+      description: "We e-mailed an invitation to twice@example.test.",
+    });
 
     const again = await invite();
     expect(again.status).toBe(303);

@@ -13,7 +13,16 @@ import { BoardError } from "../projects/errors";
 import { getMemberContext, requireMember, createWorkspace, renameWorkspace } from "./index";
 import { assertWritable, planOf, readOnlyMessage, readOnlyReason, storageUsedBytes, usageOf } from "./limits";
 import { attachmentKeys, discardFiles } from "../files/attachments";
-import { changeRole, getMember, inviteMember, listInvitations, listMembers, removeMember, resendInvitation, revokeInvitation } from "./team";
+import {
+  changeRole,
+  getMember,
+  inviteMember,
+  listInvitations,
+  listMembers,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+} from "./team";
 
 const email = z
   .string()
@@ -74,7 +83,13 @@ export async function teamAction(request: Request, back = "/team") {
     switch (input.intent) {
       case "invite": {
         const { resent } = await inviteMember(member, input.email, input.role);
-        return redirectWithToast(back, resent ? resentToast(input.email) : { variant: "success", title: "Invitation sent", description: `We e-mailed an invitation to ${input.email}.` }, { status: 303 });
+        return redirectWithToast(
+          back,
+          resent
+            ? resentToast(input.email)
+            : { variant: "success", title: "Invitation sent", description: `We e-mailed an invitation to ${input.email}.` },
+          { status: 303 },
+        );
       }
       case "resend": {
         const to = await resendInvitation(member, input.invitationId);
@@ -82,7 +97,11 @@ export async function teamAction(request: Request, back = "/team") {
       }
       case "revoke": {
         const to = await revokeInvitation(member, input.invitationId);
-        return redirectWithToast(back, { variant: "success", title: "Invitation revoked", description: `The link sent to ${to} no longer works.` }, { status: 303 });
+        return redirectWithToast(
+          back,
+          { variant: "success", title: "Invitation revoked", description: `The link sent to ${to} no longer works.` },
+          { status: 303 },
+        );
       }
       case "change-role":
         await assertWritable(db(), member.workspace.id);
@@ -90,15 +109,24 @@ export async function teamAction(request: Request, back = "/team") {
         return redirectWithToast(back, { variant: "success", title: "Role changed" }, { status: 303 });
       case "remove":
         await removeMember(member, input.userId);
-        return redirectWithToast(input.userId === member.user.id ? "/dashboard" : "/team", { variant: "success", title: input.userId === member.user.id ? "You left the workspace" : "Member removed" }, { status: 303 });
+        return redirectWithToast(
+          input.userId === member.user.id ? "/dashboard" : "/team",
+          { variant: "success", title: input.userId === member.user.id ? "You left the workspace" : "Member removed" },
+          { status: 303 },
+        );
       case "leave":
         await removeMember(member, member.user.id);
         return redirectWithToast("/dashboard", { variant: "success", title: `You left ${member.workspace.name}` }, { status: 303 });
     }
   } catch (error) {
-    if (error instanceof BoardError) return fail(error.status, { intent: input.intent, message: error.message, field: error.field, values });
+    if (error instanceof BoardError)
+      return fail(error.status, { intent: input.intent, message: error.message, field: error.field, values });
     if (error instanceof MailError) {
-      return fail(502, { intent: input.intent, message: `The invitation was saved but the e-mail could not be sent: ${error.message} Use "Resend" to try again.`, values });
+      return fail(502, {
+        intent: input.intent,
+        message: `The invitation was saved but the e-mail could not be sent: ${error.message} Use "Resend" to try again.`,
+        values,
+      });
     }
     throw error;
   }
@@ -169,19 +197,34 @@ export async function settingsAction(request: Request) {
   const input = parsed.data;
   if (input.intent === "create-workspace") {
     const ws = await createWorkspace(member.user.id, input.name);
-    return redirectWithToast("/dashboard", { variant: "success", title: `Workspace "${ws.name}" created`, description: "You are its owner. Invite your team from the Team page." }, { status: 303 });
+    return redirectWithToast(
+      "/dashboard",
+      {
+        variant: "success",
+        title: `Workspace "${ws.name}" created`,
+        description: "You are its owner. Invite your team from the Team page.",
+      },
+      { status: 303 },
+    );
   }
   if (input.intent === "update-workspace") {
-    if (!can(member.role, "workspace.update")) return fail(403, { intent: input.intent, message: "Only admins and owners can change workspace settings.", values });
+    if (!can(member.role, "workspace.update"))
+      return fail(403, { intent: input.intent, message: "Only admins and owners can change workspace settings.", values });
     const reason = await readOnlyReason(db(), member.workspace.id);
     if (reason) return fail(403, { intent: input.intent, message: readOnlyMessage(reason), values });
     const r = await renameWorkspace(member.workspace.id, input.name, input.slug);
     if (!r.ok) return fail(400, { intent: input.intent, message: r.message, field: r.field, values });
     return redirectWithToast("/settings", { variant: "success", title: "Workspace settings saved" }, { status: 303 });
   }
-  if (!can(member.role, "workspace.delete")) return fail(403, { intent: input.intent, message: "Only owners can delete the workspace.", values });
+  if (!can(member.role, "workspace.delete"))
+    return fail(403, { intent: input.intent, message: "Only owners can delete the workspace.", values });
   if (input.confirm.trim() !== member.workspace.name) {
-    return fail(400, { intent: input.intent, field: "confirm", message: `Type the workspace's name, ${member.workspace.name}, to confirm.`, values });
+    return fail(400, {
+      intent: input.intent,
+      field: "confirm",
+      message: `Type the workspace's name, ${member.workspace.name}, to confirm.`,
+      values,
+    });
   }
   const fileKeys = await transaction(async (tx) => {
     const keys = await attachmentKeys(tx, { workspaceId: member.workspace.id });

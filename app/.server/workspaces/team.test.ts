@@ -78,7 +78,7 @@ describe("team", () => {
     expect(outbox.filter((m) => m.to === "x@example.test")).toHaveLength(2);
     expect(tokenFromMail("x@example.test")).toBe(first);
     // Still one invitation (the same one, with the role chosen last), open, holding one seat.
-    expect((await findInvitation(first))).toMatchObject({ state: "open", role: "viewer" });
+    expect(await findInvitation(first)).toMatchObject({ state: "open", role: "viewer" });
     const after = await listInvitations(ctx.workspace.id);
     expect(after).toMatchObject([{ id: before!.id, email: "x@example.test", role: "viewer" }]);
     expect(after[0]!.expiresAt.getTime()).toBeGreaterThanOrEqual(before!.expiresAt.getTime());
@@ -100,7 +100,10 @@ describe("team", () => {
     const ctx = await ctxFor(user.id);
     await inviteMember(ctx, "late@example.test", "member");
     const link = tokenFromMail("late@example.test");
-    await db().update(schema.invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.invitations.workspaceId, workspace.id));
+    await db()
+      .update(schema.invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.invitations.workspaceId, workspace.id));
     expect((await findInvitation(link))?.state).toBe("expired");
     expect(await countSeats(workspace.id)).toBe(1);
     await inviteMember(ctx, "late@example.test", "member");
@@ -200,7 +203,10 @@ describe("accepting an invitation after a downgrade", () => {
     expect((await findInvitation(token))?.state).toBe("open");
 
     // A seat frees up: the same link works.
-    const [other] = await db().select().from(schema.memberships).where(and(eq(schema.memberships.workspaceId, workspace.id), eq(schema.memberships.role, "member")));
+    const [other] = await db()
+      .select()
+      .from(schema.memberships)
+      .where(and(eq(schema.memberships.workspaceId, workspace.id), eq(schema.memberships.role, "member")));
     await removeMember(ctx, other!.userId);
     await expect(acceptInvitation(token, late)).resolves.toMatchObject({ workspaceId: workspace.id });
   });
@@ -208,7 +214,10 @@ describe("accepting an invitation after a downgrade", () => {
   it("refuses to join a read-only workspace", async () => {
     const { user, workspace } = await makeOwner();
     await inviteMember(await ctxFor(user.id), "ro@example.test", "viewer");
-    await db().update(schema.workspaces).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(schema.workspaces.id, workspace.id));
+    await db()
+      .update(schema.workspaces)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.workspaces.id, workspace.id));
     const ro = await makeUser({ email: "ro@example.test" });
     await expect(acceptInvitation(tokenFromMail("ro@example.test"), ro)).rejects.toMatchObject({
       status: 403,

@@ -140,7 +140,10 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
     if (open) {
       // The stored hash differs only when the secret was rotated (or the link was drawn
       // at random before links were derived): then the new e-mail's link replaces it.
-      await tx.update(invitations).set({ role, expiresAt, invitedBy: ctx.user.id, tokenHash }).where(and(eq(invitations.id, id), eq(invitations.workspaceId, ctx.workspace.id)));
+      await tx
+        .update(invitations)
+        .set({ role, expiresAt, invitedBy: ctx.user.id, tokenHash })
+        .where(and(eq(invitations.id, id), eq(invitations.workspaceId, ctx.workspace.id)));
     } else {
       await tx.insert(invitations).values({ id, workspaceId: ctx.workspace.id, email, role, tokenHash, invitedBy: ctx.user.id, expiresAt });
     }
@@ -205,8 +208,7 @@ async function ownerCount(tx: Db, workspaceId: string) {
   return Number(row?.n ?? 0);
 }
 
-export const LAST_OWNER_MESSAGE =
-  "A workspace needs at least one owner. Make someone else an owner first.";
+export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
   if (!can(ctx.role, "members.update_role")) throw new BoardError(403, "Only admins and owners can change roles.");
@@ -264,12 +266,8 @@ export async function removeMember(ctx: MemberContext, userId: string) {
     if (target.role === "owner" && (await ownerCount(tx, ctx.workspace.id)) <= 1) {
       throw new BoardError(400, LAST_OWNER_MESSAGE);
     }
-    await tx
-      .delete(cardAssignees)
-      .where(and(eq(cardAssignees.workspaceId, ctx.workspace.id), eq(cardAssignees.userId, userId)));
-    await tx
-      .delete(memberships)
-      .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
+    await tx.delete(cardAssignees).where(and(eq(cardAssignees.workspaceId, ctx.workspace.id), eq(cardAssignees.userId, userId)));
+    await tx.delete(memberships).where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
     await tx
       .update(users)
       .set({ currentWorkspaceId: null })
@@ -352,10 +350,7 @@ export async function acceptInvitation(token: string, user: { id: string; email:
 }
 
 async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userId: string) {
-  await tx
-    .insert(memberships)
-    .values({ workspaceId: inv.workspaceId, userId, role: inv.role })
-    .onConflictDoNothing();
+  await tx.insert(memberships).values({ workspaceId: inv.workspaceId, userId, role: inv.role }).onConflictDoNothing();
   await tx
     .update(invitations)
     .set({ acceptedAt: new Date(), acceptedBy: userId })

@@ -11,7 +11,6 @@ export type ProfilePageData = {
 
 export type ProfileActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
-
 export function ProfilePage({ data, actionData }: { data: ProfilePageData; actionData: ProfileActionData }) {
   const err = actionData && !actionData.ok ? actionData : null;
   const is = (intent: string, field?: string) => !!err && err.intent === intent && (field === undefined || err.field === field);
@@ -36,10 +35,24 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="update-profile" />
           {generic("update-profile")}
-          <Field id="p-name" label="Full Name" name="fullName" required maxLength={120} defaultValue={is("update-profile") ? err!.values.fullName : data.user.fullName}
-            error={fieldError("update-profile", "fullName")} />
-          <Field id="p-avatar" label="Avatar URL (optional)" name="avatarUrl" type="url" placeholder="https://…" defaultValue={is("update-profile") ? err!.values.avatarUrl : (data.user.avatarUrl ?? "")}
-            error={fieldError("update-profile", "avatarUrl")} />
+          <Field
+            id="p-name"
+            label="Full Name"
+            name="fullName"
+            required
+            maxLength={120}
+            defaultValue={is("update-profile") ? err!.values.fullName : data.user.fullName}
+            error={fieldError("update-profile", "fullName")}
+          />
+          <Field
+            id="p-avatar"
+            label="Avatar URL (optional)"
+            name="avatarUrl"
+            type="url"
+            placeholder="https://…"
+            defaultValue={is("update-profile") ? err!.values.avatarUrl : (data.user.avatarUrl ?? "")}
+            error={fieldError("update-profile", "avatarUrl")}
+          />
           <button type="submit" className={buttonClass("primary", "md")}>
             Save profile
           </button>
@@ -57,11 +70,25 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="change-email" />
           {generic("change-email")}
-          <Field id="p-email" label="New e-mail address" name="email" type="email" required defaultValue={is("change-email") ? err!.values.email : ""}
-            error={fieldError("change-email", "email")} />
+          <Field
+            id="p-email"
+            label="New e-mail address"
+            name="email"
+            type="email"
+            required
+            defaultValue={is("change-email") ? err!.values.email : ""}
+            error={fieldError("change-email", "email")}
+          />
           {data.hasPassword ? (
-            <Field id="p-email-pw" label="Current password" name="currentPassword" type="password" required autoComplete="current-password"
-              error={fieldError("change-email", "currentPassword")} />
+            <Field
+              id="p-email-pw"
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              required
+              autoComplete="current-password"
+              error={fieldError("change-email", "currentPassword")}
+            />
           ) : null}
           <button type="submit" className={buttonClass("secondary", "md")}>
             Send confirmation link
@@ -78,13 +105,35 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
           <input type="hidden" name="intent" value="change-password" />
           {generic("change-password")}
           {data.hasPassword ? (
-            <Field id="p-current" label="Current password" name="currentPassword" type="password" required autoComplete="current-password"
-              error={fieldError("change-password", "currentPassword")} />
+            <Field
+              id="p-current"
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              required
+              autoComplete="current-password"
+              error={fieldError("change-password", "currentPassword")}
+            />
           ) : null}
-          <Field id="p-new" label="New password" name="password" type="password" required autoComplete="new-password"
-            error={fieldError("change-password", "password")} hint="Must be at least 8 characters with uppercase, lowercase, and numbers" />
-          <Field id="p-confirm" label="Confirm Password" name="confirmPassword" type="password" required autoComplete="new-password"
-            error={fieldError("change-password", "confirmPassword")} />
+          <Field
+            id="p-new"
+            label="New password"
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+            error={fieldError("change-password", "password")}
+            hint="Must be at least 8 characters with uppercase, lowercase, and numbers"
+          />
+          <Field
+            id="p-confirm"
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            required
+            autoComplete="new-password"
+            error={fieldError("change-password", "confirmPassword")}
+          />
           <button type="submit" className={buttonClass("primary", "md")}>
             {data.hasPassword ? "Change password" : "Set password"}
           </button>

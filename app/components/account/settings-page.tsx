@@ -18,7 +18,17 @@ export type SettingsPageData = {
 
 export type SettingsActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
-function Usage({ label, used, limit, format = String }: { label: string; used: number; limit: number | null; format?: (n: number) => string }) {
+function Usage({
+  label,
+  used,
+  limit,
+  format = String,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  format?: (n: number) => string;
+}) {
   const pct = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
   return (
     <div>
@@ -27,8 +37,18 @@ function Usage({ label, used, limit, format = String }: { label: string; used: n
         <span className="text-slate-600">{limit === null ? `${format(used)} (unlimited)` : `${format(used)} of ${format(limit)}`}</span>
       </div>
       {limit !== null ? (
-        <div className="mt-1 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={label} aria-valuenow={used} aria-valuemin={0} aria-valuemax={limit}>
-          <div className={`h-2 rounded-full ${pct >= 100 ? "bg-red-500" : pct >= 80 ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${pct}%` }} />
+        <div
+          className="mt-1 h-2 rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label={label}
+          aria-valuenow={used}
+          aria-valuemin={0}
+          aria-valuemax={limit}
+        >
+          <div
+            className={`h-2 rounded-full ${pct >= 100 ? "bg-red-500" : pct >= 80 ? "bg-amber-500" : "bg-brand-600"}`}
+            style={{ width: `${pct}%` }}
+          />
         </div>
       ) : null}
     </div>
@@ -43,7 +63,11 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Workspace settings for {data.workspace.name}. You are {ROLE_LABELS[data.role].toLowerCase() === "owner" ? "an owner" : `a${/^[aeiou]/i.test(ROLE_LABELS[data.role]) ? "n" : ""} ${ROLE_LABELS[data.role].toLowerCase()}`}.
+          Workspace settings for {data.workspace.name}. You are{" "}
+          {ROLE_LABELS[data.role].toLowerCase() === "owner"
+            ? "an owner"
+            : `a${/^[aeiou]/i.test(ROLE_LABELS[data.role]) ? "n" : ""} ${ROLE_LABELS[data.role].toLowerCase()}`}
+          .
         </p>
       </div>
 
@@ -53,12 +77,27 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         </h2>
         <Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="update-workspace" />
-          <Field id="ws-name" label="Workspace name" name="name" required maxLength={80} disabled={!data.can.update}
+          <Field
+            id="ws-name"
+            label="Workspace name"
+            name="name"
+            required
+            maxLength={80}
+            disabled={!data.can.update}
             defaultValue={err?.intent === "update-workspace" ? err.values.name : data.workspace.name}
-            error={field("update-workspace", "name")?.message} />
-          <Field id="ws-slug" label="Workspace address" name="slug" required maxLength={40} disabled={!data.can.update}
+            error={field("update-workspace", "name")?.message}
+          />
+          <Field
+            id="ws-slug"
+            label="Workspace address"
+            name="slug"
+            required
+            maxLength={40}
+            disabled={!data.can.update}
             defaultValue={err?.intent === "update-workspace" ? err.values.slug : data.workspace.slug}
-            hint="Lower-case letters, digits and hyphens." error={field("update-workspace", "slug")?.message} />
+            hint="Lower-case letters, digits and hyphens."
+            error={field("update-workspace", "slug")?.message}
+          />
           {data.can.update ? (
             <button type="submit" className={buttonClass("primary", "md")}>
               Save settings
@@ -126,9 +165,18 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
             <p className="text-sm text-slate-700">
               Deleting the workspace deletes its projects, boards, cards and invitations for everyone. This cannot be undone.
             </p>
-            <Field id="ws-confirm" name="confirm" required autoComplete="off"
-              label={<>Type <strong>{data.workspace.name}</strong> to confirm</>}
-              error={field("delete-workspace", "confirm")?.message} />
+            <Field
+              id="ws-confirm"
+              name="confirm"
+              required
+              autoComplete="off"
+              label={
+                <>
+                  Type <strong>{data.workspace.name}</strong> to confirm
+                </>
+              }
+              error={field("delete-workspace", "confirm")?.message}
+            />
             <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
               Delete workspace
             </button>

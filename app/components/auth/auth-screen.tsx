@@ -2,14 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AuthActionData, AuthFormLoaderData } from "~/.server/auth/auth-form";
-import {
-  type AuthField,
-  type AuthFormValues,
-  type AuthMode,
-  type FieldErrors,
-  hasErrors,
-  validateAuthForm,
-} from "~/lib/auth-validation";
+import { type AuthField, type AuthFormValues, type AuthMode, type FieldErrors, hasErrors, validateAuthForm } from "~/lib/auth-validation";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { AuthCard } from "./auth-card";
@@ -107,7 +100,17 @@ export function AuthScreen() {
  * After sign-up: the spec's "Account created!" message, where the link went, and a way
  * to send it again or to start over with another address (works without JavaScript).
  */
-function CheckEmail({ sentTo, message, restartLink, linkClass }: { sentTo: string; message?: string; restartLink: string; linkClass: string }) {
+function CheckEmail({
+  sentTo,
+  message,
+  restartLink,
+  linkClass,
+}: {
+  sentTo: string;
+  message?: string;
+  restartLink: string;
+  linkClass: string;
+}) {
   const navigation = useNavigation();
   const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-verification";
   const heading = useRef<HTMLHeadingElement>(null);
@@ -119,8 +122,8 @@ function CheckEmail({ sentTo, message, restartLink, linkClass }: { sentTo: strin
         Check your e-mail
       </h2>
       <p className="text-sm text-slate-700">
-        We sent a verification link to <strong className="break-all">{sentTo}</strong>. Open it to verify your address; it signs you in. It can take a
-        minute to arrive, so look in your spam folder too.
+        We sent a verification link to <strong className="break-all">{sentTo}</strong>. Open it to verify your address; it signs you in. It
+        can take a minute to arrive, so look in your spam folder too.
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="resend-verification" />

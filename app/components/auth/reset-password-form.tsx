@@ -93,7 +93,14 @@ function NewPasswordForm({ result }: { result: ResetPasswordActionData | undefin
   };
 
   return (
-    <AuthCard title="Choose a new password" footer={<Link to="/login" className={linkClass}>Back to Login</Link>}>
+    <AuthCard
+      title="Choose a new password"
+      footer={
+        <Link to="/login" className={linkClass}>
+          Back to Login
+        </Link>
+      }
+    >
       <div className="space-y-4">
         {result?.state === "failed" ? <FormMessage tone="error">{result.message}</FormMessage> : null}
         <Form
@@ -112,14 +119,7 @@ function NewPasswordForm({ result }: { result: ResetPasswordActionData | undefin
             if (hasErrors(errors)) setClientErrors(validateNewPasswordForm(read(event.currentTarget)));
           }}
         >
-          <PasswordField
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            required
-            hint={HINT}
-            error={errors.password}
-          />
+          <PasswordField label="New password" name="password" autoComplete="new-password" required hint={HINT} error={errors.password} />
           <PasswordField
             label="Confirm password"
             name="confirmPassword"

@@ -44,9 +44,7 @@ export function BetaQueue({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Beta requests</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Approving e-mails an invite code that opens sign-up while public sign-up is off.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">Approving e-mails an invite code that opens sign-up while public sign-up is off.</p>
         </div>
         <p className="rounded-md bg-white px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
           Waitlist e-mails captured: <strong className="text-slate-900">{counts.captures}</strong>
@@ -82,9 +80,7 @@ export function BetaQueue({
           ))}
         </ul>
       )}
-      {requests.length >= limit ? (
-        <p className="mt-4 text-sm text-slate-600">Showing the newest {limit}.</p>
-      ) : null}
+      {requests.length >= limit ? <p className="mt-4 text-sm text-slate-600">Showing the newest {limit}.</p> : null}
     </div>
   );
 }
@@ -109,7 +105,10 @@ function RequestItem({ request: r, tab }: { request: BetaQueueRequest; tab: Beta
   );
 
   return (
-    <li id={`request-${r.id}`} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm target:ring-2 target:ring-brand-600">
+    <li
+      id={`request-${r.id}`}
+      className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm target:ring-2 target:ring-brand-600"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900">{r.email}</h2>

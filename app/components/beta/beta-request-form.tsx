@@ -85,24 +85,13 @@ function BetaFields({ failed }: { failed: Extract<BetaFormResult, { ok: false }>
         {label}
       </Button>
       <p className="text-xs text-slate-500">
-        Submitting this form does not grant access yet. We review every request and e-mail you an invite code if it is
-        approved.
+        Submitting this form does not grant access yet. We review every request and e-mail you an invite code if it is approved.
       </p>
     </Form>
   );
 }
 
-function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-}: {
-  label: string;
-  name: string;
-  defaultValue?: string;
-  error?: string;
-}) {
+function TextArea({ label, name, defaultValue, error }: { label: string; name: string; defaultValue?: string; error?: string }) {
   const id = `${name}-${useId()}`;
   return (
     <div>

@@ -29,9 +29,7 @@ export function CheckoutButton({
   const navigation = useNavigation();
   const { toast } = useToast();
   const processing =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "checkout" &&
-    navigation.formData.get("planId") === plan.id;
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formData.get("planId") === plan.id;
   if (current && current.planId === plan.id && current.interval === interval) {
     return (
       <Link to="/billing" className={buttonClass("secondary", "md", "w-full")}>

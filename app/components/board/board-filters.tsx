@@ -80,7 +80,14 @@ export function BoardFilters({
     >
       <label className="text-xs font-medium text-slate-600">
         Search
-        <input id="board-search" type="search" name="q" defaultValue={values.q} placeholder="Title, text or #number" className={`mt-1 block w-56 ${select}`} />
+        <input
+          id="board-search"
+          type="search"
+          name="q"
+          defaultValue={values.q}
+          placeholder="Title, text or #number"
+          className={`mt-1 block w-56 ${select}`}
+        />
       </label>
       <label className="text-xs font-medium text-slate-600">
         Assignee

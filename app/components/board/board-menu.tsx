@@ -73,7 +73,9 @@ export function BoardMenu({
       <summary aria-label={summaryLabel} className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>
         {summary}
       </summary>
-      <div className={`absolute right-0 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white shadow-lg ${panelClassName}`}>{children}</div>
+      <div className={`absolute right-0 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white shadow-lg ${panelClassName}`}>
+        {children}
+      </div>
     </details>
   );
 }

@@ -3,11 +3,30 @@ import { moveInBoard, neighboursOf } from "./board-ordering";
 import type { BoardColumnView } from "./types";
 
 const card = (id: string, columnId: string) => ({
-  id, number: 1, title: id, priority: "none" as const, dueDate: null, columnId,
-  assigneeIds: [], labelIds: [], checklistDone: 0, checklistTotal: 0, commentCount: 0, attachmentCount: 0,
+  id,
+  number: 1,
+  title: id,
+  priority: "none" as const,
+  dueDate: null,
+  columnId,
+  assigneeIds: [],
+  labelIds: [],
+  checklistDone: 0,
+  checklistTotal: 0,
+  commentCount: 0,
+  attachmentCount: 0,
 });
 const board = (): BoardColumnView[] => [
-  { id: "A", name: "A", stateGroup: "unstarted", position: "a0", wipLimit: null, cardCount: 2, matchingCount: 2, cards: [card("1", "A"), card("2", "A")] },
+  {
+    id: "A",
+    name: "A",
+    stateGroup: "unstarted",
+    position: "a0",
+    wipLimit: null,
+    cardCount: 2,
+    matchingCount: 2,
+    cards: [card("1", "A"), card("2", "A")],
+  },
   { id: "B", name: "B", stateGroup: "started", position: "a1", wipLimit: null, cardCount: 1, matchingCount: 1, cards: [card("3", "B")] },
 ];
 

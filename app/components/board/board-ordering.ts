@@ -36,7 +36,10 @@ export function moveInBoard(columns: BoardColumnView[], cardId: string, toColumn
 }
 
 /** The neighbours a move sends to the server: the cards just before and after the new place. */
-export function neighboursOf(columns: BoardColumnView[], cardId: string): { toColumnId: string; afterId: string | null; beforeId: string | null } | null {
+export function neighboursOf(
+  columns: BoardColumnView[],
+  cardId: string,
+): { toColumnId: string; afterId: string | null; beforeId: string | null } | null {
   const at = locate(columns, cardId);
   if (!at) return null;
   const col = columns[at.col]!;

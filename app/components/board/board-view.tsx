@@ -46,7 +46,17 @@ type Props = {
  * move that rolls back with a toast if the server refuses it, and arrow keys
  * that walk between cards.
  */
-export function BoardView({ projectId, columns: serverColumns, members, labels, canEdit, canManageColumns, cardHref, expandHref, columnError }: Props) {
+export function BoardView({
+  projectId,
+  columns: serverColumns,
+  members,
+  labels,
+  canEdit,
+  canManageColumns,
+  cardHref,
+  expandHref,
+  columnError,
+}: Props) {
   const hydrated = useHydrated();
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -143,7 +153,11 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
     await submitMove(activeCard, now, before);
   }
 
-  async function submitMove(cardId: string, place: { toColumnId: string; afterId: string | null; beforeId: string | null }, rollback: BoardColumnView[]) {
+  async function submitMove(
+    cardId: string,
+    place: { toColumnId: string; afterId: string | null; beforeId: string | null },
+    rollback: BoardColumnView[],
+  ) {
     inFlight.current++;
     const body = new FormData();
     body.set("intent", "move-card");
@@ -217,7 +231,11 @@ export function BoardView({ projectId, columns: serverColumns, members, labels, 
             </ul>
           </SortableContext>
           {column.matchingCount > column.cards.length ? (
-            <Link to={expandHref(column.id)} preventScrollReset className="mt-2 block rounded-md px-2 py-1.5 text-center text-sm font-medium text-brand-700 hover:bg-white">
+            <Link
+              to={expandHref(column.id)}
+              preventScrollReset
+              className="mt-2 block rounded-md px-2 py-1.5 text-center text-sm font-medium text-brand-700 hover:bg-white"
+            >
               Show all {column.matchingCount} cards
             </Link>
           ) : null}
@@ -267,7 +285,11 @@ function ColumnShell({ column, droppable, children }: { column: BoardColumnView;
   return droppable ? (
     <DroppableColumn id={column.id}>{children}</DroppableColumn>
   ) : (
-    <section aria-label={column.name} data-column-id={column.id} className="relative flex w-72 shrink-0 flex-col rounded-xl bg-slate-100 p-2">
+    <section
+      aria-label={column.name}
+      data-column-id={column.id}
+      className="relative flex w-72 shrink-0 flex-col rounded-xl bg-slate-100 p-2"
+    >
       {children}
     </section>
   );
@@ -319,9 +341,12 @@ function SortableCard({
           data-drag-handle={card.id}
         >
           <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-            <circle cx="7" cy="5" r="1.5" /><circle cx="13" cy="5" r="1.5" />
-            <circle cx="7" cy="10" r="1.5" /><circle cx="13" cy="10" r="1.5" />
-            <circle cx="7" cy="15" r="1.5" /><circle cx="13" cy="15" r="1.5" />
+            <circle cx="7" cy="5" r="1.5" />
+            <circle cx="13" cy="5" r="1.5" />
+            <circle cx="7" cy="10" r="1.5" />
+            <circle cx="13" cy="10" r="1.5" />
+            <circle cx="7" cy="15" r="1.5" />
+            <circle cx="13" cy="15" r="1.5" />
           </svg>
         </button>
       }

@@ -55,9 +55,7 @@ export function CardAttachments({
                 </a>
                 <p className="text-xs text-slate-600">
                   {formatBytes(a.sizeBytes)} · {a.uploaderName ?? "Former member"} ·{" "}
-                  <time dateTime={new Date(a.createdAt).toISOString()}>
-                    {formatDay(a.createdAt)}
-                  </time>
+                  <time dateTime={new Date(a.createdAt).toISOString()}>{formatDay(a.createdAt)}</time>
                 </p>
               </div>
               {canEdit ? (

@@ -45,7 +45,8 @@ export type ActivityView = {
 
 type ActionError = { intent: string; message: string; status?: number; field?: string; values?: Record<string, string> } | null;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The card's own view, at `?task=<id>`: every control is a plain form, so it all works
@@ -105,245 +106,308 @@ export function CardDetail({
     >
       {hydrated ? (
         // Pointer users close by clicking beside the panel; keyboard users have Escape and the close link.
-        <div aria-hidden="true" data-card-backdrop className="fixed inset-0 z-40 bg-slate-900/30" onMouseDown={(e) => e.preventDefault()} onClick={close} />
+        <div
+          aria-hidden="true"
+          data-card-backdrop
+          className="fixed inset-0 z-40 bg-slate-900/30"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={close}
+        />
       ) : null}
       <aside
         ref={panel}
         aria-labelledby="card-detail-title"
         className="fixed inset-y-0 right-0 z-40 flex w-full max-w-xl flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl"
       >
-      <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-3">
-        <p className="text-sm text-slate-600">
-          #{card.number} · {column?.name ?? "Unknown column"}
-        </p>
-        <Link id="card-detail-close" to={closeHref} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close card">
-          ✕
-        </Link>
-      </div>
-      <div className="space-y-6 px-5 py-4">
-        <h2 id="card-detail-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          {card.title}
-        </h2>
-        {otherError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {otherError.message}
+        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-3">
+          <p className="text-sm text-slate-600">
+            #{card.number} · {column?.name ?? "Unknown column"}
           </p>
-        ) : null}
+          <Link
+            id="card-detail-close"
+            to={closeHref}
+            preventScrollReset
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Close card"
+          >
+            ✕
+          </Link>
+        </div>
+        <div className="space-y-6 px-5 py-4">
+          <h2 id="card-detail-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            {card.title}
+          </h2>
+          {otherError ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {otherError.message}
+            </p>
+          ) : null}
 
-        <CardEditForm key={card.id} card={card} activity={activity} canEdit={canEdit} error={error?.intent === "update-card" && error.values?.cardId === card.id ? error : null} />
+          <CardEditForm
+            key={card.id}
+            card={card}
+            activity={activity}
+            canEdit={canEdit}
+            error={error?.intent === "update-card" && error.values?.cardId === card.id ? error : null}
+          />
 
-        {canEdit ? (
-          <Form method="post" preventScrollReset className="rounded-lg border border-slate-200 p-3" aria-label="Move card">
-            <input type="hidden" name="intent" value="move-card" />
-            <input type="hidden" name="cardId" value={card.id} />
-            <p className="text-sm font-medium text-slate-700">Move</p>
-            <div className="mt-2 flex flex-wrap items-end gap-2">
-              <label className="text-xs font-medium text-slate-600">
-                Column
-                <select aria-label="Column" name="toColumnId" defaultValue={card.columnId} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
-                  {columns.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-xs font-medium text-slate-600">
-                Position
-                <input aria-label="Position" name="index" type="number" min={1} defaultValue={1} className="mt-1 block w-20 rounded border border-slate-300 px-2 py-1 text-sm" />
-              </label>
-              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-                Move card
-              </button>
-            </div>
-          </Form>
-        ) : null}
+          {canEdit ? (
+            <Form method="post" preventScrollReset className="rounded-lg border border-slate-200 p-3" aria-label="Move card">
+              <input type="hidden" name="intent" value="move-card" />
+              <input type="hidden" name="cardId" value={card.id} />
+              <p className="text-sm font-medium text-slate-700">Move</p>
+              <div className="mt-2 flex flex-wrap items-end gap-2">
+                <label className="text-xs font-medium text-slate-600">
+                  Column
+                  <select
+                    aria-label="Column"
+                    name="toColumnId"
+                    defaultValue={card.columnId}
+                    className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm"
+                  >
+                    {columns.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="text-xs font-medium text-slate-600">
+                  Position
+                  <input
+                    aria-label="Position"
+                    name="index"
+                    type="number"
+                    min={1}
+                    defaultValue={1}
+                    className="mt-1 block w-20 rounded border border-slate-300 px-2 py-1 text-sm"
+                  />
+                </label>
+                <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+                  Move card
+                </button>
+              </div>
+            </Form>
+          ) : null}
 
-        <section aria-labelledby="assignees-h">
-          <h3 id="assignees-h" className="text-sm font-semibold text-slate-800">
-            Assignees
-          </h3>
-          <ul className="mt-2 space-y-1">
-            {members.map((m) => {
-              const on = card.assigneeIds.includes(m.id);
-              return (
-                <li key={m.id} className="flex items-center justify-between text-sm">
-                  <span>
-                    {m.fullName || m.email} {on ? <span className="text-xs text-green-700">(assigned)</span> : null}
-                  </span>
-                  {canEdit ? (
+          <section aria-labelledby="assignees-h">
+            <h3 id="assignees-h" className="text-sm font-semibold text-slate-800">
+              Assignees
+            </h3>
+            <ul className="mt-2 space-y-1">
+              {members.map((m) => {
+                const on = card.assigneeIds.includes(m.id);
+                return (
+                  <li key={m.id} className="flex items-center justify-between text-sm">
+                    <span>
+                      {m.fullName || m.email} {on ? <span className="text-xs text-green-700">(assigned)</span> : null}
+                    </span>
+                    {canEdit ? (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="intent" value="set-assignee" />
+                        <input type="hidden" name="cardId" value={card.id} />
+                        <input type="hidden" name="userId" value={m.id} />
+                        <input type="hidden" name="assigned" value={on ? "false" : "true"} />
+                        <button type="submit" className="rounded px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50">
+                          {on ? `Unassign ${m.fullName || m.email}` : `Assign ${m.fullName || m.email}`}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section aria-labelledby="labels-h">
+            <h3 id="labels-h" className="text-sm font-semibold text-slate-800">
+              Labels
+            </h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {labels.map((l) => {
+                const on = card.labelIds.includes(l.id);
+                return (
+                  <li key={l.id}>
                     <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value="set-assignee" />
+                      <input type="hidden" name="intent" value="set-label" />
                       <input type="hidden" name="cardId" value={card.id} />
-                      <input type="hidden" name="userId" value={m.id} />
-                      <input type="hidden" name="assigned" value={on ? "false" : "true"} />
-                      <button type="submit" className="rounded px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50">
-                        {on ? `Unassign ${m.fullName || m.email}` : `Assign ${m.fullName || m.email}`}
+                      <input type="hidden" name="labelId" value={l.id} />
+                      <input type="hidden" name="on" value={on ? "false" : "true"} />
+                      <button
+                        type="submit"
+                        disabled={!canEdit}
+                        aria-pressed={on}
+                        className={`rounded px-2 py-0.5 text-xs font-medium ${LABEL_STYLES[l.color] ?? LABEL_STYLES.slate} ${on ? "ring-2 ring-slate-700" : "opacity-60"}`}
+                      >
+                        {l.name}
+                      </button>
+                    </Form>
+                  </li>
+                );
+              })}
+            </ul>
+            {canEdit ? (
+              <Form ref={labelForm} method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="create-label" />
+                <input type="hidden" name="cardId" value={card.id} />
+                <label className="text-xs font-medium text-slate-600">
+                  New label
+                  <input
+                    name="name"
+                    required
+                    maxLength={40}
+                    defaultValue={errorFor("create-label")?.values?.name ?? ""}
+                    className="mt-1 block w-36 rounded border border-slate-300 px-2 py-1 text-sm"
+                  />
+                </label>
+                <label className="text-xs font-medium text-slate-600">
+                  Colour
+                  <select
+                    aria-label="Colour"
+                    name="color"
+                    defaultValue="indigo"
+                    className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm"
+                  >
+                    {LABEL_COLOR_NAMES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-medium">
+                  Add label
+                </button>
+              </Form>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="checklist-h">
+            <h3 id="checklist-h" className="text-sm font-semibold text-slate-800">
+              Checklist {card.checklist.length ? `(${card.checklist.filter((i) => i.done).length}/${card.checklist.length})` : ""}
+            </h3>
+            <ul className="mt-2 space-y-1">
+              {card.checklist.map((item) => (
+                <li key={item.id} className="flex items-center gap-2 text-sm">
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="toggle-checklist-item" />
+                    <input type="hidden" name="cardId" value={card.id} />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <input type="hidden" name="done" value={item.done ? "false" : "true"} />
+                    <button
+                      type="submit"
+                      disabled={!canEdit}
+                      aria-pressed={item.done}
+                      aria-label={`${item.done ? "Uncheck" : "Check"} ${item.text}`}
+                      className="flex h-5 w-5 items-center justify-center rounded border border-slate-400 text-xs"
+                    >
+                      {item.done ? "✓" : ""}
+                    </button>
+                  </Form>
+                  <span className={item.done ? "text-slate-500 line-through" : ""}>{item.text}</span>
+                  {canEdit ? (
+                    <Form method="post" preventScrollReset className="ml-auto">
+                      <input type="hidden" name="intent" value="remove-checklist-item" />
+                      <input type="hidden" name="cardId" value={card.id} />
+                      <input type="hidden" name="itemId" value={item.id} />
+                      <button type="submit" className="text-xs text-slate-500 hover:text-red-700" aria-label={`Remove ${item.text}`}>
+                        Remove
                       </button>
                     </Form>
                   ) : null}
                 </li>
-              );
-            })}
-          </ul>
-        </section>
+              ))}
+            </ul>
+            {canEdit ? (
+              <Form ref={checklistForm} method="post" preventScrollReset className="mt-2 flex gap-2">
+                <input type="hidden" name="intent" value="add-checklist-item" />
+                <input type="hidden" name="cardId" value={card.id} />
+                <label className="sr-only" htmlFor="new-checklist-item">
+                  New checklist item
+                </label>
+                <input
+                  id="new-checklist-item"
+                  name="text"
+                  required
+                  maxLength={300}
+                  defaultValue={errorFor("add-checklist-item")?.values?.text ?? ""}
+                  placeholder="Add an item"
+                  className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+                />
+                <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-medium">
+                  Add item
+                </button>
+              </Form>
+            ) : null}
+          </section>
 
-        <section aria-labelledby="labels-h">
-          <h3 id="labels-h" className="text-sm font-semibold text-slate-800">
-            Labels
-          </h3>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {labels.map((l) => {
-              const on = card.labelIds.includes(l.id);
-              return (
-                <li key={l.id}>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="set-label" />
-                    <input type="hidden" name="cardId" value={card.id} />
-                    <input type="hidden" name="labelId" value={l.id} />
-                    <input type="hidden" name="on" value={on ? "false" : "true"} />
-                    <button
-                      type="submit"
-                      disabled={!canEdit}
-                      aria-pressed={on}
-                      className={`rounded px-2 py-0.5 text-xs font-medium ${LABEL_STYLES[l.color] ?? LABEL_STYLES.slate} ${on ? "ring-2 ring-slate-700" : "opacity-60"}`}
-                    >
-                      {l.name}
-                    </button>
-                  </Form>
+          <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} error={error} />
+
+          <section aria-labelledby="comments-h">
+            <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
+              Comments
+            </h3>
+            <ol className="mt-2 space-y-3">
+              {card.comments.map((c) => (
+                <li key={c.id} className="rounded-lg bg-slate-50 p-3 text-sm">
+                  <p className="text-xs text-slate-500">
+                    <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
+                    <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
+                  </p>
+                  <p className="mt-1 whitespace-pre-wrap text-slate-800">{c.body}</p>
                 </li>
-              );
-            })}
-          </ul>
+              ))}
+            </ol>
+            {canEdit ? (
+              <Form ref={commentForm} method="post" preventScrollReset className="mt-2 space-y-2">
+                <input type="hidden" name="intent" value="add-comment" />
+                <input type="hidden" name="cardId" value={card.id} />
+                <label htmlFor="new-comment" className="sr-only">
+                  Write a comment
+                </label>
+                <textarea
+                  id="new-comment"
+                  name="body"
+                  required
+                  rows={3}
+                  maxLength={10000}
+                  defaultValue={errorFor("add-comment")?.values?.body ?? ""}
+                  placeholder="Write a comment"
+                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+                <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-900">
+                  Comment
+                </button>
+              </Form>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="card-activity-h">
+            <h3 id="card-activity-h" className="text-sm font-semibold text-slate-800">
+              Activity
+            </h3>
+            <ActivityList items={activity} />
+            <p className="mt-2 text-xs text-slate-500">
+              Created {formatDay(card.createdAt)}
+              {card.startedAt ? ` · started ${formatDay(card.startedAt)}` : ""}
+              {card.completedAt ? ` · completed ${formatDay(card.completedAt)}` : ""}
+            </p>
+          </section>
+
           {canEdit ? (
-            <Form ref={labelForm} method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="create-label" />
-              <input type="hidden" name="cardId" value={card.id} />
-              <label className="text-xs font-medium text-slate-600">
-                New label
-                <input name="name" required maxLength={40} defaultValue={errorFor("create-label")?.values?.name ?? ""} className="mt-1 block w-36 rounded border border-slate-300 px-2 py-1 text-sm" />
-              </label>
-              <label className="text-xs font-medium text-slate-600">
-                Colour
-                <select aria-label="Colour" name="color" defaultValue="indigo" className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm">
-                  {LABEL_COLOR_NAMES.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-medium">
-                Add label
-              </button>
-            </Form>
+            <details className="rounded-lg border border-red-200 p-3">
+              <summary className="cursor-pointer text-sm font-medium text-red-700">Delete this card</summary>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="delete-card" />
+                <input type="hidden" name="cardId" value={card.id} />
+                <p className="text-sm text-slate-600">The card, its checklist, comments and files are deleted. This cannot be undone.</p>
+                <button type="submit" className="mt-2 rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700">
+                  Delete card #{card.number}
+                </button>
+              </Form>
+            </details>
           ) : null}
-        </section>
-
-        <section aria-labelledby="checklist-h">
-          <h3 id="checklist-h" className="text-sm font-semibold text-slate-800">
-            Checklist {card.checklist.length ? `(${card.checklist.filter((i) => i.done).length}/${card.checklist.length})` : ""}
-          </h3>
-          <ul className="mt-2 space-y-1">
-            {card.checklist.map((item) => (
-              <li key={item.id} className="flex items-center gap-2 text-sm">
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="toggle-checklist-item" />
-                  <input type="hidden" name="cardId" value={card.id} />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <input type="hidden" name="done" value={item.done ? "false" : "true"} />
-                  <button type="submit" disabled={!canEdit} aria-pressed={item.done} aria-label={`${item.done ? "Uncheck" : "Check"} ${item.text}`}
-                    className="flex h-5 w-5 items-center justify-center rounded border border-slate-400 text-xs">
-                    {item.done ? "✓" : ""}
-                  </button>
-                </Form>
-                <span className={item.done ? "text-slate-500 line-through" : ""}>{item.text}</span>
-                {canEdit ? (
-                  <Form method="post" preventScrollReset className="ml-auto">
-                    <input type="hidden" name="intent" value="remove-checklist-item" />
-                    <input type="hidden" name="cardId" value={card.id} />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <button type="submit" className="text-xs text-slate-500 hover:text-red-700" aria-label={`Remove ${item.text}`}>
-                      Remove
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {canEdit ? (
-            <Form ref={checklistForm} method="post" preventScrollReset className="mt-2 flex gap-2">
-              <input type="hidden" name="intent" value="add-checklist-item" />
-              <input type="hidden" name="cardId" value={card.id} />
-              <label className="sr-only" htmlFor="new-checklist-item">
-                New checklist item
-              </label>
-              <input id="new-checklist-item" name="text" required maxLength={300} defaultValue={errorFor("add-checklist-item")?.values?.text ?? ""} placeholder="Add an item" className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm" />
-              <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-medium">
-                Add item
-              </button>
-            </Form>
-          ) : null}
-        </section>
-
-        <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} error={error} />
-
-        <section aria-labelledby="comments-h">
-          <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
-            Comments
-          </h3>
-          <ol className="mt-2 space-y-3">
-            {card.comments.map((c) => (
-              <li key={c.id} className="rounded-lg bg-slate-50 p-3 text-sm">
-                <p className="text-xs text-slate-500">
-                  <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
-                  <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
-                </p>
-                <p className="mt-1 whitespace-pre-wrap text-slate-800">{c.body}</p>
-              </li>
-            ))}
-          </ol>
-          {canEdit ? (
-            <Form ref={commentForm} method="post" preventScrollReset className="mt-2 space-y-2">
-              <input type="hidden" name="intent" value="add-comment" />
-              <input type="hidden" name="cardId" value={card.id} />
-              <label htmlFor="new-comment" className="sr-only">
-                Write a comment
-              </label>
-              <textarea id="new-comment" name="body" required rows={3} maxLength={10000} defaultValue={errorFor("add-comment")?.values?.body ?? ""} placeholder="Write a comment" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-              <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-900">
-                Comment
-              </button>
-            </Form>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="card-activity-h">
-          <h3 id="card-activity-h" className="text-sm font-semibold text-slate-800">
-            Activity
-          </h3>
-          <ActivityList items={activity} />
-          <p className="mt-2 text-xs text-slate-500">
-            Created {formatDay(card.createdAt)}
-            {card.startedAt ? ` · started ${formatDay(card.startedAt)}` : ""}
-            {card.completedAt ? ` · completed ${formatDay(card.completedAt)}` : ""}
-          </p>
-        </section>
-
-        {canEdit ? (
-          <details className="rounded-lg border border-red-200 p-3">
-            <summary className="cursor-pointer text-sm font-medium text-red-700">Delete this card</summary>
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="delete-card" />
-              <input type="hidden" name="cardId" value={card.id} />
-              <p className="text-sm text-slate-600">The card, its checklist, comments and files are deleted. This cannot be undone.</p>
-              <button type="submit" className="mt-2 rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700">
-                Delete card #{card.number}
-              </button>
-            </Form>
-          </details>
-        ) : null}
-      </div>
+        </div>
       </aside>
     </div>
   );
@@ -371,7 +435,17 @@ function typedFields(values: Record<string, string>, card: CardDetailView): Edit
  * version they started from, so a teammate's save in between is a 409 to review, never
  * a silent overwrite; it lets go after a save, a discard, or taking the latest version.
  */
-function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView; activity: ActivityView[]; canEdit: boolean; error: ActionError }) {
+function CardEditForm({
+  card,
+  activity,
+  canEdit,
+  error,
+}: {
+  card: CardDetailView;
+  activity: ActivityView[];
+  canEdit: boolean;
+  error: ActionError;
+}) {
   const me = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
   const location = useLocation();
   const [dismissed, setDismissed] = useState<ActionError>(null);
@@ -432,8 +506,8 @@ function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView
       {changedUnderneath ? (
         <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <p>
-            {who ? `${who} changed this card while you were editing.` : "This card changed while you were editing."} Your text is kept; saving will
-            ask you to review.
+            {who ? `${who} changed this card while you were editing.` : "This card changed while you were editing."} Your text is kept;
+            saving will ask you to review.
           </p>
           <details>
             <summary className="cursor-pointer font-medium">See their version</summary>
@@ -449,33 +523,62 @@ function CardEditForm({ card, activity, canEdit, error }: { card: CardDetailView
             <>
               <p className="font-medium">The latest version:</p>
               <LatestVersion card={card} />
-              <p>
-                Save to replace it with your text, or {latestLink("use the latest version")}.
-              </p>
+              <p>Save to replace it with your text, or {latestLink("use the latest version")}.</p>
             </>
           ) : null}
         </div>
       ) : null}
       <label className="block text-sm font-medium text-slate-700">
         Title
-        <input ref={title} name="title" required maxLength={200} value={shown.title} onChange={edit("title")} disabled={!canEdit} className={inputCls}
-          aria-invalid={editError?.field === "title" || undefined} aria-describedby={editError ? "edit-card-error" : undefined} />
+        <input
+          ref={title}
+          name="title"
+          required
+          maxLength={200}
+          value={shown.title}
+          onChange={edit("title")}
+          disabled={!canEdit}
+          className={inputCls}
+          aria-invalid={editError?.field === "title" || undefined}
+          aria-describedby={editError ? "edit-card-error" : undefined}
+        />
       </label>
       <label className="block text-sm font-medium text-slate-700">
         Description
-        <textarea name="description" rows={5} value={shown.description} onChange={edit("description")} disabled={!canEdit} className={inputCls} />
+        <textarea
+          name="description"
+          rows={5}
+          value={shown.description}
+          onChange={edit("description")}
+          disabled={!canEdit}
+          className={inputCls}
+        />
       </label>
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-medium text-slate-700">
           Priority
-          <select aria-label="Priority" name="priority" value={shown.priority} onChange={edit("priority")} disabled={!canEdit} className={inputCls}>
+          <select
+            aria-label="Priority"
+            name="priority"
+            value={shown.priority}
+            onChange={edit("priority")}
+            disabled={!canEdit}
+            className={inputCls}
+          >
             <PriorityOptions />
           </select>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Due date
-          <input type="date" name="dueDate" value={shown.dueDate} onChange={edit("dueDate")} disabled={!canEdit} className={inputCls}
-            aria-invalid={editError?.field === "dueDate" || undefined} />
+          <input
+            type="date"
+            name="dueDate"
+            value={shown.dueDate}
+            onChange={edit("dueDate")}
+            disabled={!canEdit}
+            className={inputCls}
+            aria-invalid={editError?.field === "dueDate" || undefined}
+          />
         </label>
       </div>
       {canEdit ? (
@@ -571,7 +674,8 @@ export function ActivityList({ items, withCard = false }: { items: ActivityView[
     <ol className="mt-2 space-y-2">
       {items.map((a) => (
         <li key={a.id} className="text-sm text-slate-700">
-          <strong className="font-medium text-slate-900">{a.actorName || a.actorEmail || "Someone"}</strong> {describeActivity(a, { withCard })}
+          <strong className="font-medium text-slate-900">{a.actorName || a.actorEmail || "Someone"}</strong>{" "}
+          {describeActivity(a, { withCard })}
           <span className="block text-xs text-slate-500">
             <time dateTime={new Date(a.createdAt).toISOString()}>{formatDateTime(a.createdAt)}</time>
           </span>

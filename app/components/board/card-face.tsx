@@ -74,9 +74,7 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
             ☑ {card.checklistDone}/{card.checklistTotal}
           </span>
         ) : null}
-        {card.commentCount > 0 ? (
-          <span aria-label={`${card.commentCount} comments`}>💬 {card.commentCount}</span>
-        ) : null}
+        {card.commentCount > 0 ? <span aria-label={`${card.commentCount} comments`}>💬 {card.commentCount}</span> : null}
         {card.attachmentCount > 0 ? (
           <span title={`${card.attachmentCount} ${card.attachmentCount === 1 ? "file" : "files"}`} data-testid="attachment-count">
             <span aria-hidden>📎</span> {card.attachmentCount}

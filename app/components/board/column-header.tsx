@@ -58,75 +58,108 @@ export function ColumnHeader({
           panelClassName="z-20 mt-1 w-72 space-y-3 p-3 text-sm"
           error={!!mine}
         >
-            <Form method="post" preventScrollReset className="space-y-2">
-              <input type="hidden" name="intent" value="update-column" />
+          <Form method="post" preventScrollReset className="space-y-2">
+            <input type="hidden" name="intent" value="update-column" />
+            <input type="hidden" name="columnId" value={column.id} />
+            <label className="block text-xs font-medium text-slate-600">
+              Name
+              <input
+                name="name"
+                defaultValue={column.name}
+                required
+                maxLength={60}
+                className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                {...errorAttributes(nameError, ids.name)}
+              />
+            </label>
+            <MenuError id={ids.name} message={nameError} />
+            <label className="block text-xs font-medium text-slate-600">
+              WIP limit (empty for none)
+              <input
+                name="wipLimit"
+                type="number"
+                min={1}
+                max={999}
+                defaultValue={column.wipLimit ?? ""}
+                className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                {...errorAttributes(wipError, ids.wip)}
+              />
+            </label>
+            <MenuError id={ids.wip} message={wipError} />
+            <MenuError message={formError("update-column", ["name", "wipLimit"])} />
+            <label className="block text-xs font-medium text-slate-600">
+              Counts as
+              <select
+                aria-label="Counts as"
+                name="stateGroup"
+                defaultValue={column.stateGroup}
+                className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              >
+                {Object.entries(STATE_GROUP_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700">
+              Save column
+            </button>
+          </Form>
+          <div className="flex gap-2">
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="shift-column" />
               <input type="hidden" name="columnId" value={column.id} />
-              <label className="block text-xs font-medium text-slate-600">
-                Name
-                <input name="name" defaultValue={column.name} required maxLength={60} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(nameError, ids.name)} />
-              </label>
-              <MenuError id={ids.name} message={nameError} />
-              <label className="block text-xs font-medium text-slate-600">
-                WIP limit (empty for none)
-                <input name="wipLimit" type="number" min={1} max={999} defaultValue={column.wipLimit ?? ""} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(wipError, ids.wip)} />
-              </label>
-              <MenuError id={ids.wip} message={wipError} />
-              <MenuError message={formError("update-column", ["name", "wipLimit"])} />
-              <label className="block text-xs font-medium text-slate-600">
-                Counts as
-                <select aria-label="Counts as" name="stateGroup" defaultValue={column.stateGroup} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
-                  {Object.entries(STATE_GROUP_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700">
-                Save column
+              <input type="hidden" name="direction" value="left" />
+              <button
+                type="submit"
+                disabled={index === 0}
+                className="rounded border border-slate-300 px-2 py-1 text-xs disabled:opacity-40"
+              >
+                ← Move left
               </button>
             </Form>
-            <div className="flex gap-2">
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="shift-column" />
-                <input type="hidden" name="columnId" value={column.id} />
-                <input type="hidden" name="direction" value="left" />
-                <button type="submit" disabled={index === 0} className="rounded border border-slate-300 px-2 py-1 text-xs disabled:opacity-40">
-                  ← Move left
-                </button>
-              </Form>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="shift-column" />
-                <input type="hidden" name="columnId" value={column.id} />
-                <input type="hidden" name="direction" value="right" />
-                <button type="submit" disabled={index === columns.length - 1} className="rounded border border-slate-300 px-2 py-1 text-xs disabled:opacity-40">
-                  Move right →
-                </button>
-              </Form>
-            </div>
-            <MenuError message={formError("shift-column", [])} />
-            {others.length > 0 ? (
-              <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-100 pt-3">
-                <input type="hidden" name="intent" value="delete-column" />
-                <input type="hidden" name="columnId" value={column.id} />
-                {column.cardCount > 0 ? (
-                  <label className="block text-xs font-medium text-slate-600">
-                    Move its {column.cardCount} cards to
-                    <select aria-label="Move its cards to" name="moveTo" defaultValue={others[0]!.id} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm">
-                      {others.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                ) : null}
-                <MenuError message={formError("delete-column", [])} />
-                <button type="submit" className="rounded border border-red-300 px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
-                  Delete column
-                </button>
-              </Form>
-            ) : null}
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="shift-column" />
+              <input type="hidden" name="columnId" value={column.id} />
+              <input type="hidden" name="direction" value="right" />
+              <button
+                type="submit"
+                disabled={index === columns.length - 1}
+                className="rounded border border-slate-300 px-2 py-1 text-xs disabled:opacity-40"
+              >
+                Move right →
+              </button>
+            </Form>
+          </div>
+          <MenuError message={formError("shift-column", [])} />
+          {others.length > 0 ? (
+            <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-100 pt-3">
+              <input type="hidden" name="intent" value="delete-column" />
+              <input type="hidden" name="columnId" value={column.id} />
+              {column.cardCount > 0 ? (
+                <label className="block text-xs font-medium text-slate-600">
+                  Move its {column.cardCount} cards to
+                  <select
+                    aria-label="Move its cards to"
+                    name="moveTo"
+                    defaultValue={others[0]!.id}
+                    className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                  >
+                    {others.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+              <MenuError message={formError("delete-column", [])} />
+              <button type="submit" className="rounded border border-red-300 px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
+                Delete column
+              </button>
+            </Form>
+          ) : null}
         </BoardMenu>
       ) : null}
     </div>
@@ -135,11 +168,16 @@ export function ColumnHeader({
 
 export function AddCardForm({ columnId, columnName, autoFocusId }: { columnId: string; columnName: string; autoFocusId?: string }) {
   return (
-    <Form method="post" preventScrollReset className="mt-2" onSubmit={(e) => {
-      const form = e.currentTarget;
-      // Clear after the browser has read the value (JavaScript on; without it the page reloads anyway).
-      setTimeout(() => form.reset(), 0);
-    }}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-2"
+      onSubmit={(e) => {
+        const form = e.currentTarget;
+        // Clear after the browser has read the value (JavaScript on; without it the page reloads anyway).
+        setTimeout(() => form.reset(), 0);
+      }}
+    >
       <input type="hidden" name="intent" value="create-card" />
       <input type="hidden" name="columnId" value={columnId} />
       <label htmlFor={autoFocusId ?? `new-card-${columnId}`} className="sr-only">

@@ -23,7 +23,8 @@ export type BoardPageData = {
   permissions: { edit: boolean; manageColumns: boolean; updateProject: boolean; archive: boolean; deleteProject: boolean };
 };
 
-export type BoardActionData = { ok: false; intent: string; message: string; field?: string; values?: Record<string, string> } | { ok: true } | undefined;
+export type BoardActionData =
+  { ok: false; intent: string; message: string; field?: string; values?: Record<string, string> } | { ok: true } | undefined;
 
 const LIVE_LABEL = { connecting: "Connecting…", live: "Live", offline: "Offline — changes appear when you reload" } as const;
 const PROJECT_MENU_INTENTS = ["update-project", "archive-project", "restore-project", "delete-project"];
@@ -32,7 +33,10 @@ const COLUMN_MENU_INTENTS = ["update-column", "shift-column", "delete-column"];
 /** Where a failed form's message shows: inside the menu or next to the form it came from, else at the top. */
 function placeError(error: Extract<BoardActionData, { ok: false }> | null, columns: BoardColumnView[]) {
   const columnId = error?.values?.columnId;
-  const column = error && COLUMN_MENU_INTENTS.includes(error.intent) && columns.some((c) => c.id === columnId) ? { ...error, columnId: columnId! } : null;
+  const column =
+    error && COLUMN_MENU_INTENTS.includes(error.intent) && columns.some((c) => c.id === columnId)
+      ? { ...error, columnId: columnId! }
+      : null;
   const project = error && PROJECT_MENU_INTENTS.includes(error.intent) ? error : null;
   const addColumn = error?.intent === "add-column" ? error : null;
   return { column, project, addColumn, top: column || project || addColumn ? null : error };
@@ -105,15 +109,31 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
                   intent="update-project"
                   error={menuError("update-project")}
                   errorId="update-project-error"
-                  submit={<button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Save project</button>}
+                  submit={
+                    <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+                      Save project
+                    </button>
+                  }
                 >
                   <label className="block text-xs font-medium text-slate-600">
                     Name
-                    <input name="name" required maxLength={200} defaultValue={project.name} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(menuError("update-project"), "update-project-error")} />
+                    <input
+                      name="name"
+                      required
+                      maxLength={200}
+                      defaultValue={project.name}
+                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                      {...errorAttributes(menuError("update-project"), "update-project-error")}
+                    />
                   </label>
                   <label className="block text-xs font-medium text-slate-600">
                     Description
-                    <textarea name="description" rows={3} defaultValue={project.description} className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+                    <textarea
+                      name="description"
+                      rows={3}
+                      defaultValue={project.description}
+                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                    />
                   </label>
                 </MenuForm>
               ) : null}
@@ -121,7 +141,11 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
                 <MenuForm
                   intent={archived ? "restore-project" : "archive-project"}
                   error={menuError("archive-project", "restore-project")}
-                  submit={<button type="submit" className="rounded border border-slate-300 px-3 py-1 text-xs font-medium">{archived ? "Restore project" : "Archive project"}</button>}
+                  submit={
+                    <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-xs font-medium">
+                      {archived ? "Restore project" : "Archive project"}
+                    </button>
+                  }
                 />
               ) : null}
               {permissions.deleteProject ? (
@@ -130,11 +154,21 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
                   className="space-y-2 border-t border-slate-100 pt-3"
                   error={menuError("delete-project")}
                   errorId="delete-project-error"
-                  submit={<button type="submit" className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white">Delete project</button>}
+                  submit={
+                    <button type="submit" className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white">
+                      Delete project
+                    </button>
+                  }
                 >
                   <label className="block text-xs font-medium text-slate-600">
                     Type <strong>{project.name}</strong> to delete the project and all its cards
-                    <input name="confirm" required autoComplete="off" className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm" {...errorAttributes(menuError("delete-project"), "delete-project-error")} />
+                    <input
+                      name="confirm"
+                      required
+                      autoComplete="off"
+                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                      {...errorAttributes(menuError("delete-project"), "delete-project-error")}
+                    />
                   </label>
                 </MenuForm>
               ) : null}
@@ -183,11 +217,22 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           <input type="hidden" name="intent" value="add-column" />
           <label className="text-xs font-medium text-slate-600">
             New column
-            <input name="name" required maxLength={60} className="mt-1 block w-48 rounded-md border border-slate-300 px-2 py-1.5 text-sm" {...errorAttributes(placed.addColumn?.message, "add-column-error")} />
+            <input
+              name="name"
+              required
+              maxLength={60}
+              className="mt-1 block w-48 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+              {...errorAttributes(placed.addColumn?.message, "add-column-error")}
+            />
           </label>
           <label className="text-xs font-medium text-slate-600">
             Counts as
-            <select aria-label="Counts as" name="stateGroup" defaultValue="unstarted" className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <select
+              aria-label="Counts as"
+              name="stateGroup"
+              defaultValue="unstarted"
+              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            >
               <option value="backlog">Backlog</option>
               <option value="unstarted">Not started</option>
               <option value="started">In progress</option>

@@ -41,7 +41,11 @@ export function BoardShortcuts() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <dialog ref={dialog} aria-labelledby="shortcuts-title" className="m-auto w-full max-w-md rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/40">
+    <dialog
+      ref={dialog}
+      aria-labelledby="shortcuts-title"
+      className="m-auto w-full max-w-md rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/40"
+    >
       <div className="p-5">
         <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">
           Keyboard shortcuts

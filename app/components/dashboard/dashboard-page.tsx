@@ -39,15 +39,27 @@ export function DashboardPage({ data, actionData }: { data: DashboardData; actio
                 <label htmlFor="quick-title" className="block text-xs font-medium text-slate-600">
                   Card title
                 </label>
-                <input id="quick-title" name="title" required maxLength={200} defaultValue={err?.values.title ?? ""}
-                  aria-invalid={err?.field === "title" || undefined} aria-describedby={err ? "quick-error" : undefined}
-                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+                <input
+                  id="quick-title"
+                  name="title"
+                  required
+                  maxLength={200}
+                  defaultValue={err?.values.title ?? ""}
+                  aria-invalid={err?.field === "title" || undefined}
+                  aria-describedby={err ? "quick-error" : undefined}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
               </div>
               <div className="min-w-48 flex-1">
                 <label htmlFor="quick-project" className="block text-xs font-medium text-slate-600">
                   Project
                 </label>
-                <select id="quick-project" name="projectId" defaultValue={err?.values.projectId ?? data.projects[0]!.id} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
+                <select
+                  id="quick-project"
+                  name="projectId"
+                  defaultValue={err?.values.projectId ?? data.projects[0]!.id}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+                >
                   {data.projects.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
@@ -81,7 +93,10 @@ export function DashboardPage({ data, actionData }: { data: DashboardData; actio
           <h2 id="mywork-h" className="text-lg font-semibold text-slate-900">
             My work
           </h2>
-          <WorkList items={data.work} empty="Nothing is assigned to you. Cards assigned to you in any project show up here, overdue first." />
+          <WorkList
+            items={data.work}
+            empty="Nothing is assigned to you. Cards assigned to you in any project show up here, overdue first."
+          />
         </section>
         <section aria-labelledby="projects-h">
           <h2 id="projects-h" className="text-lg font-semibold text-slate-900">

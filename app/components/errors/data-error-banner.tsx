@@ -6,7 +6,11 @@ export function DataErrorBanner() {
   return (
     <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm">
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 shrink-0 text-amber-500">
-        <path fillRule="evenodd" d="M8.5 2.9a1.7 1.7 0 013 0l6.3 11.2A1.7 1.7 0 0116.3 17H3.7a1.7 1.7 0 01-1.5-2.9L8.5 2.9zM10 7a.8.8 0 00-.8.8v3.4a.8.8 0 001.6 0V7.8A.8.8 0 0010 7zm0 8a1 1 0 100-2 1 1 0 000 2z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M8.5 2.9a1.7 1.7 0 013 0l6.3 11.2A1.7 1.7 0 0116.3 17H3.7a1.7 1.7 0 01-1.5-2.9L8.5 2.9zM10 7a.8.8 0 00-.8.8v3.4a.8.8 0 001.6 0V7.8A.8.8 0 0010 7zm0 8a1 1 0 100-2 1 1 0 000 2z"
+          clipRule="evenodd"
+        />
       </svg>
       <div>
         <p className="font-semibold text-amber-900">Data loading error</p>

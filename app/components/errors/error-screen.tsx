@@ -34,9 +34,7 @@ export function ErrorScreen({
           <Logo />
         </Link>
       ) : null}
-      {status ? (
-        <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Error {status}</p>
-      ) : null}
+      {status ? <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Error {status}</p> : null}
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-md text-base text-slate-600">{message}</p>
       {children ? <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{children}</div> : null}

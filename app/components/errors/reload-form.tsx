@@ -6,15 +6,7 @@ import { buttonClass, type ButtonVariant } from "~/components/ui/button-styles";
  * the same address (query kept), i.e. a real reload. With JavaScript `onRetry`, when
  * given, replaces the reload (e.g. revalidating the loaders to clear an error).
  */
-export function ReloadForm({
-  label,
-  onRetry,
-  variant = "primary",
-}: {
-  label: string;
-  onRetry?: () => void;
-  variant?: ButtonVariant;
-}) {
+export function ReloadForm({ label, onRetry, variant = "primary" }: { label: string; onRetry?: () => void; variant?: ButtonVariant }) {
   const location = useLocation();
   const params = [...new URLSearchParams(location.search)];
   return (

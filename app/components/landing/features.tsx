@@ -13,7 +13,16 @@ export function Features({ content }: { content: FeaturesContent }) {
           {content.items.map((f) => (
             <li key={f.title} className="lp-card">
               <span className="lp-tile">
-                <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-6">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  className="size-6"
+                >
                   <path d={f.icon} />
                 </svg>
               </span>

@@ -7,10 +7,7 @@ export type HeroContent = { eyebrow: string; title: string; highlight: string; l
 export function Hero({ content, status, signUpHref }: { content: HeroContent; status: SystemStatus; signUpHref: string }) {
   return (
     <section aria-labelledby="hero-title" className="lp-hero">
-      <div
-        aria-hidden="true"
-        className="lp-glow"
-      />
+      <div aria-hidden="true" className="lp-glow" />
       <div className="mx-auto max-w-4xl px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28 lg:px-8">
         <p className="lp-pill">
           <span aria-hidden="true">✦</span> {content.eyebrow}

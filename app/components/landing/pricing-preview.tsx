@@ -15,11 +15,7 @@ export function PricingPreview({ content, signupHref }: { content: PricingConten
         <ul className="mx-auto mt-12 grid max-w-5xl gap-6 lg:grid-cols-3">
           {content.plans.map((plan) => (
             <li key={plan.id} className={`lp-card relative flex flex-col p-8 ${plan.popular ? "ring-2 ring-brand-600" : ""}`}>
-              {plan.popular ? (
-                <p className="lp-badge">
-                  Most Popular
-                </p>
-              ) : null}
+              {plan.popular ? <p className="lp-badge">Most Popular</p> : null}
               <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
               <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
               <p className="mt-6 text-sm text-slate-500">

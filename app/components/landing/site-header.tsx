@@ -55,11 +55,16 @@ export function SiteHeader({
             Get Started
           </Link>
           <details className="group relative md:hidden">
-            <summary
-              aria-label="Menu"
-              className="lp-menu-button"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-6">
+            <summary aria-label="Menu" className="lp-menu-button">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                className="size-6"
+              >
                 <path d="M4 7h16M4 12h16M4 17h16" className="group-open:hidden" />
                 <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
               </svg>

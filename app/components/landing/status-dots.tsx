@@ -18,7 +18,9 @@ function Dot({ ok, label, okText }: { ok: boolean; label: string; okText: string
   return (
     <li data-status={ok ? "ok" : "down"} className="flex items-center gap-2">
       <span className="relative flex size-2.5" aria-hidden="true">
-        {ok ? <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" /> : null}
+        {ok ? (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
+        ) : null}
         <span className={`relative inline-flex size-2.5 rounded-full ${ok ? "bg-emerald-500" : "bg-red-500"}`} />
       </span>
       {ok ? (

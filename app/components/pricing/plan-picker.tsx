@@ -1,14 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
-import {
-  PLANS,
-  formatUsd,
-  limitLabels,
-  priceFor,
-  yearlySavings,
-  type BillingInterval,
-  type Plan,
-} from "~/lib/plans";
+import { PLANS, formatUsd, limitLabels, priceFor, yearlySavings, type BillingInterval, type Plan } from "~/lib/plans";
 
 /** Where a plan's button goes until checkout exists: sign-up, carrying the choice. */
 export function signupHref(plan: Plan, interval: BillingInterval): string {
@@ -46,10 +38,7 @@ export function PlanPicker({
                 renderAction ? (
                   renderAction(plan, interval)
                 ) : (
-                  <Link
-                    to={signupHref(plan, interval)}
-                    className={buttonClass(plan.popular ? "primary" : "secondary", "md", "w-full")}
-                  >
+                  <Link to={signupHref(plan, interval)} className={buttonClass(plan.popular ? "primary" : "secondary", "md", "w-full")}>
                     Choose {plan.name}
                   </Link>
                 )
@@ -62,13 +51,7 @@ export function PlanPicker({
   );
 }
 
-function IntervalToggle({
-  interval,
-  href,
-}: {
-  interval: BillingInterval;
-  href: (interval: BillingInterval) => string;
-}) {
+function IntervalToggle({ interval, href }: { interval: BillingInterval; href: (interval: BillingInterval) => string }) {
   const option = (value: BillingInterval, label: React.ReactNode) => {
     const current = value === interval;
     return (
@@ -129,9 +112,7 @@ function PlanCard({
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {plan.name}
         </h2>
-        {isCurrent ? (
-          <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">Current plan</p>
-        ) : null}
+        {isCurrent ? <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">Current plan</p> : null}
       </div>
       <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">

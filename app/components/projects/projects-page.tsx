@@ -21,7 +21,8 @@ export type ProjectsPageData = {
   canArchive: boolean;
 };
 
-export type ProjectsActionData = { ok: false; message: string; field?: string; values?: Record<string, string>; upgrade?: boolean } | undefined;
+export type ProjectsActionData =
+  { ok: false; message: string; field?: string; values?: Record<string, string>; upgrade?: boolean } | undefined;
 
 export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; actionData: ProjectsActionData }) {
   const busy = useNavigation().formData?.get("intent") === "create-project";
@@ -74,8 +75,13 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
               <label htmlFor="project-description" className="block text-xs font-medium text-slate-600">
                 Description (optional)
               </label>
-              <input id="project-description" name="description" maxLength={5000} defaultValue={err?.values?.description ?? ""}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <input
+                id="project-description"
+                name="description"
+                maxLength={5000}
+                defaultValue={err?.values?.description ?? ""}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
             </div>
             <button type="submit" disabled={busy} className={buttonClass("primary", "md", "mt-5")}>
               {busy ? "Processing..." : "Create project"}
@@ -96,12 +102,18 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Project lists" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-          <Link to={tab(false)} aria-current={!data.archived ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 font-medium ${!data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}>
+          <Link
+            to={tab(false)}
+            aria-current={!data.archived ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 font-medium ${!data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}
+          >
             Active
           </Link>
-          <Link to={tab(true)} aria-current={data.archived ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 font-medium ${data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}>
+          <Link
+            to={tab(true)}
+            aria-current={data.archived ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 font-medium ${data.archived ? "bg-white shadow-sm" : "text-slate-600"}`}
+          >
             Archived
           </Link>
         </nav>
@@ -109,7 +121,12 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
           {data.archived ? <input type="hidden" name="view" value="archived" /> : null}
           <label className="text-xs font-medium text-slate-600">
             Search
-            <input type="search" name="q" defaultValue={data.q} className="mt-1 block w-56 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={data.q}
+              className="mt-1 block w-56 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            />
           </label>
           <label className="text-xs font-medium text-slate-600">
             Sort by
@@ -131,7 +148,11 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
             {data.q ? `No projects match "${data.q}".` : data.archived ? "No archived projects." : "No projects yet."}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {data.archived ? "Archived projects keep all their cards and can be restored." : data.canCreate ? "Create your first project above: it starts with a ready-made board." : "Projects your team creates will appear here."}
+            {data.archived
+              ? "Archived projects keep all their cards and can be restored."
+              : data.canCreate
+                ? "Create your first project above: it starts with a ready-made board."
+                : "Projects your team creates will appear here."}
           </p>
         </div>
       ) : (

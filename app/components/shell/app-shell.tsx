@@ -75,9 +75,7 @@ function useShellShortcuts(toggleCollapsed: () => void) {
       const target = event.target as HTMLElement;
       if (target.closest("input, textarea, select, [contenteditable=true]")) return;
       if (event.key === "/") {
-        const box = [...document.querySelectorAll<HTMLInputElement>("[data-search-box]")].find(
-          (el) => el.offsetParent !== null,
-        );
+        const box = [...document.querySelectorAll<HTMLInputElement>("[data-search-box]")].find((el) => el.offsetParent !== null);
         if (box) {
           event.preventDefault();
           box.focus();
@@ -166,9 +164,7 @@ export function AppShell({
           toggleCollapsed();
         }}
       />
-      {drawerOpen ? (
-        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" onClick={closeDrawer} />
-      ) : null}
+      {drawerOpen ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" onClick={closeDrawer} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header
           user={user}

@@ -24,9 +24,7 @@ export function HelpMenu() {
             <div key={s.keys} className="flex items-center justify-between gap-4 text-sm">
               <dt className="text-slate-600">{s.action}</dt>
               <dd>
-                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-700">
-                  {s.keys}
-                </kbd>
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-700">{s.keys}</kbd>
               </dd>
             </div>
           ))}

@@ -8,10 +8,7 @@ export function NotificationList({ items }: { items: readonly Notification[] }) 
     <ul className="divide-y divide-slate-100">
       {items.map((n) => (
         <li key={n.id} data-unread={n.unread || undefined} className="flex gap-3 px-4 py-3">
-          <span
-            aria-hidden="true"
-            className={`mt-1.5 size-2 shrink-0 rounded-full ${n.unread ? "bg-brand-600" : "bg-transparent"}`}
-          />
+          <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${n.unread ? "bg-brand-600" : "bg-transparent"}`} />
           <div className="min-w-0">
             <p className={`text-sm ${n.unread ? "font-semibold text-slate-900" : "text-slate-700"}`}>
               {n.title}

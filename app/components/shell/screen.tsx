@@ -69,9 +69,7 @@ export function EmptyState({
         <ShellIcon name={icon} className="size-7" />
       </span>
       {badge ? (
-        <p className="mt-5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-800 uppercase">
-          {badge}
-        </p>
+        <p className="mt-5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-800 uppercase">{badge}</p>
       ) : null}
       <h2 className="mt-5 text-lg font-semibold text-slate-900">{title}</h2>
       <div className="mt-2 max-w-md space-y-2 text-sm text-slate-600">{children}</div>

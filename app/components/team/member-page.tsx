@@ -5,7 +5,16 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { RoleSelect } from "./team-page";
 
-export type WorkItem = { id: string; number: number; title: string; priority: Priority; dueDate: string | null; projectId: string; projectName: string; columnName: string };
+export type WorkItem = {
+  id: string;
+  number: number;
+  title: string;
+  priority: Priority;
+  dueDate: string | null;
+  projectId: string;
+  projectName: string;
+  columnName: string;
+};
 
 export function WorkList({ items, empty }: { items: WorkItem[]; empty: string }) {
   if (items.length === 0) return <p className="mt-2 text-sm text-slate-600">{empty}</p>;

@@ -7,7 +7,14 @@ import { initials } from "~/components/board/types";
 import { ConfirmAction } from "./confirm-action";
 
 type Member = { id: string; email: string; fullName: string; avatarUrl: string | null; role: Role; joinedAt: string | Date };
-type Invitation = { id: string; email: string; role: Role; createdAt: string | Date; expiresAt: string | Date; invitedByName: string | null };
+type Invitation = {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string | Date;
+  expiresAt: string | Date;
+  invitedByName: string | null;
+};
 
 export type TeamPageData = {
   me: string;
@@ -22,13 +29,30 @@ export type TeamPageData = {
 
 export type TeamActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
-export function RoleSelect({ name, defaultValue, roles, label, id }: { name: string; defaultValue: Role; roles: Role[]; label: string; id: string }) {
+export function RoleSelect({
+  name,
+  defaultValue,
+  roles,
+  label,
+  id,
+}: {
+  name: string;
+  defaultValue: Role;
+  roles: Role[];
+  label: string;
+  id: string;
+}) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
         {roles.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -99,7 +123,10 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
             return (
               <li key={m.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
                 <div className="flex min-w-0 flex-1 items-center gap-3">
-                  <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
+                  <span
+                    aria-hidden
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
+                  >
                     {initials(m.fullName, m.email)}
                   </span>
                   <div className="min-w-0">
@@ -216,15 +243,29 @@ function InviteForm({ assignable, error, full }: { assignable: Role[]; error: No
       <input type="hidden" name="intent" value="invite" />
       <div className="mt-3 flex flex-wrap items-end gap-3">
         {/* The form's one message (it may link to plans) is below the row, so the field points at it. */}
-        <Field ref={email} id="invite-email" label="Email Address" type="email" name="email" required defaultValue={error?.values.email ?? ""}
-          aria-invalid={error?.field === "email" || undefined} aria-describedby={error ? "invite-error" : undefined}
-          className="min-w-0 flex-1 basis-64" />
+        <Field
+          ref={email}
+          id="invite-email"
+          label="Email Address"
+          type="email"
+          name="email"
+          required
+          defaultValue={error?.values.email ?? ""}
+          aria-invalid={error?.field === "email" || undefined}
+          aria-describedby={error ? "invite-error" : undefined}
+          className="min-w-0 flex-1 basis-64"
+        />
         <div className="w-full sm:w-auto">
           <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
             Role
           </label>
-          <select id="invite-role" name="role" defaultValue={error?.values.role ?? "member"} aria-describedby="invite-roles"
-            className="mt-1 block w-full max-w-full rounded-md border border-slate-300 px-2 py-2 text-sm sm:w-auto">
+          <select
+            id="invite-role"
+            name="role"
+            defaultValue={error?.values.role ?? "member"}
+            aria-describedby="invite-roles"
+            className="mt-1 block w-full max-w-full rounded-md border border-slate-300 px-2 py-2 text-sm sm:w-auto"
+          >
             {assignable.map((r) => (
               <option key={r} value={r}>
                 {ROLE_LABELS[r]}
@@ -238,7 +279,12 @@ function InviteForm({ assignable, error, full }: { assignable: Role[]; error: No
       </div>
       {error ? (
         <p id="invite-error" role="alert" className="mt-2 text-sm text-red-700">
-          {error.message} {full ? <Link to="/billing" className="font-semibold underline">See plans</Link> : null}
+          {error.message}{" "}
+          {full ? (
+            <Link to="/billing" className="font-semibold underline">
+              See plans
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <dl id="invite-roles" className="mt-3 grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-[auto_1fr]">

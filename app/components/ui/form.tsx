@@ -69,33 +69,32 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
  * A password field with a show/hide toggle. The toggle needs JavaScript, so it
  * appears only once the page is hydrated; without it the field is a plain password input.
  */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" | "trailing" | "label"> & { label: string }>(function PasswordField(
-  props,
-  ref,
-) {
-  const hydrated = useHydrated();
-  const [visible, setVisible] = useState(false);
-  return (
-    <Field
-      ref={ref}
-      {...props}
-      type={visible ? "text" : "password"}
-      trailing={
-        hydrated ? (
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-pressed={visible}
-            aria-label={`${visible ? "Hide" : "Show"} ${props.label.toLowerCase()}`}
-            className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {visible ? "Hide" : "Show"}
-          </button>
-        ) : null
-      }
-    />
-  );
-});
+export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" | "trailing" | "label"> & { label: string }>(
+  function PasswordField(props, ref) {
+    const hydrated = useHydrated();
+    const [visible, setVisible] = useState(false);
+    return (
+      <Field
+        ref={ref}
+        {...props}
+        type={visible ? "text" : "password"}
+        trailing={
+          hydrated ? (
+            <button
+              type="button"
+              onClick={() => setVisible((v) => !v)}
+              aria-pressed={visible}
+              aria-label={`${visible ? "Hide" : "Show"} ${props.label.toLowerCase()}`}
+              className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {visible ? "Hide" : "Show"}
+            </button>
+          ) : null
+        }
+      />
+    );
+  },
+);
 
 /** A form-wide message: errors are announced at once (alert), successes politely (status). */
 export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info"; children: React.ReactNode; id?: string }) {

@@ -71,7 +71,16 @@ function ToastCard({
       onBlur={onRelease}
       className={`pointer-events-auto flex w-full gap-3 has-[.toast-dismiss:checked]:hidden rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg ring-1 ring-black/5 transition duration-200 ease-out starting:translate-x-4 starting:opacity-0 motion-reduce:transition-none ${accent.bar} ${closing ? "translate-x-4 opacity-0" : ""}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={`mt-0.5 size-5 shrink-0 ${accent.icon}`}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={`mt-0.5 size-5 shrink-0 ${accent.icon}`}
+      >
         <circle cx="12" cy="12" r="9" />
         <path d={accent.mark} />
       </svg>
@@ -98,7 +107,11 @@ function ToastCard({
         </button>
       ) : dismissible ? (
         <span className="relative -m-1 size-7 shrink-0 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
-          <input type="checkbox" aria-label="Dismiss message" className="toast-dismiss absolute inset-0 size-full cursor-pointer appearance-none rounded" />
+          <input
+            type="checkbox"
+            aria-label="Dismiss message"
+            className="toast-dismiss absolute inset-0 size-full cursor-pointer appearance-none rounded"
+          />
           <span className="pointer-events-none">{closeIcon}</span>
         </span>
       ) : null}

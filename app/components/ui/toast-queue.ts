@@ -15,10 +15,7 @@ export type Toast = {
   phase: "open" | "closing";
 };
 
-export type ToastAction =
-  | { type: "add"; toasts: Toast[] }
-  | { type: "close"; id: string }
-  | { type: "remove"; id: string };
+export type ToastAction = { type: "add"; toasts: Toast[] } | { type: "close"; id: string } | { type: "remove"; id: string };
 
 let counter = 0;
 export function nextToastId(): string {
