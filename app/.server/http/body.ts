@@ -1,0 +1,122 @@
+/**
+ * The one way a route reads a request body. Bad bodies never reach a parser that throws:
+ * a wrong content type answers 415, a missing or malformed body 400, one over its limit
+ * 413, each as a thrown Response carrying `{ "error": "…" }` (the error boundary shows
+ * the message on a page; an API client reads the JSON).
+ */
+
+/** JSON and plain forms: 64 KB unless a route needs more (file uploads pass their own). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export type BodyOptions = { maxBytes?: number };
+
+export function bodyError(status: 400 | 413 | 415, error: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+const MESSAGES = {
+  tooLarge: (max: number) => `The request is too large (more than ${formatLimit(max)}).`,
+  unsupported: "This address only accepts a form submission.",
+  unsupportedJson: "This address only accepts JSON (Content-Type: application/json).",
+  noBody: "The request has no body.",
+  malformedForm: "The form could not be read. Please try again.",
+  malformedJson: "The request body is not valid JSON.",
+};
+
+function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The body's bytes, refusing (413) as soon as it passes `maxBytes`, whatever Content-Length claims. */
+export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) throw bodyError(413, MESSAGES.tooLarge(maxBytes));
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw bodyError(413, MESSAGES.tooLarge(maxBytes));
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw bodyError(400, MESSAGES.malformedForm);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * A form post (urlencoded or multipart) as FormData. Multipart is accepted only where the
+ * route allows it (`multipart: true`, file uploads), with that route's own limit.
+ */
+export async function readForm(request: Request, options: BodyOptions & { multipart?: boolean } = {}): Promise<FormData> {
+  const maxBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
+  const type = mediaType(request);
+  if (!type) {
+    const bytes = await readBytes(request, maxBytes);
+    if (bytes.byteLength === 0) throw bodyError(400, MESSAGES.noBody);
+    throw bodyError(415, MESSAGES.unsupported);
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    const bytes = await readBytes(request, maxBytes);
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+    const form = new FormData();
+    for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
+    return form;
+  }
+  if (type === "multipart/form-data") {
+    const bytes = await readBytes(request, maxBytes);
+    try {
+      const form = await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
+      if (!options.multipart) {
+        for (const [, value] of form) if (typeof value !== "string") throw bodyError(415, MESSAGES.unsupported);
+      }
+      return form;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      throw bodyError(400, MESSAGES.malformedForm);
+    }
+  }
+  throw bodyError(415, MESSAGES.unsupported);
+}
+
+/** A JSON body (`application/json`), parsed; validate the result with a zod schema. */
+export async function readJson(request: Request, options: BodyOptions = {}): Promise<unknown> {
+  const maxBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
+  const type = mediaType(request);
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    if (!type) {
+      const bytes = await readBytes(request, maxBytes);
+      if (bytes.byteLength === 0) throw bodyError(400, MESSAGES.noBody);
+    }
+    throw bodyError(415, MESSAGES.unsupportedJson);
+  }
+  const bytes = await readBytes(request, maxBytes);
+  if (bytes.byteLength === 0) throw bodyError(400, MESSAGES.noBody);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    throw bodyError(400, MESSAGES.malformedJson);
+  }
+}

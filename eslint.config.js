@@ -1,0 +1,75 @@
+// Lint rules that keep the shape of the code (docs/architecture.md): no import cycles,
+// no server module in the browser's graph, the rules of hooks, accessible markup.
+// Formatting is Prettier's (npm run format); ESLint does not judge it.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", "node_modules/**", "data/**", "public/**", "test-results/**", "playwright-report/**", ".tools/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    languageOptions: {
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        window: "readonly",
+        document: "readonly",
+      },
+    },
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-duplicates": "error",
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "no-undef": "off", // TypeScript checks names
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Labels wrap or point at their control through our Field components.
+      "jsx-a11y/label-has-associated-control": "off",
+      "jsx-a11y/no-autofocus": "off",
+    },
+  },
+  {
+    // Browser code never imports server code: app/.server/** and *.server.ts stay on the server.
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/.server/**", "**/*.server", "~/.server/*"], message: "Browser code must not import server code." }] },
+      ],
+    },
+  },
+  {
+    // Services know nothing of the UI.
+    files: ["app/.server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/components/*", "**/components/**"],
+              message: "Server code must not import UI modules; put shared types in app/lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
