@@ -1,7 +1,7 @@
 // Remix options shared by vite.config.ts (the Vite plugin does not read this file itself).
 /** @type {import("@remix-run/dev").VitePluginConfig} */
 export default {
-  ignoredRouteFiles: ["**/*.test.*", "**/*.css", "**/README.md"],
+  ignoredRouteFiles: ["**/*.test.*", "**/*.server.ts", "**/*.css", "**/README.md"],
   serverModuleFormat: "esm",
   future: {
     v3_fetcherPersist: true,
