@@ -28,10 +28,13 @@ export const ACTIONS = [
   "card.delete",
   "comment.create",
   "label.manage",
+  "wireframe.view",
+  "wireframe.edit",
+  "wireframe.delete",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const viewer: Action[] = ["workspace.view", "members.view", "project.view"];
+const viewer: Action[] = ["workspace.view", "members.view", "project.view", "wireframe.view"];
 const member: Action[] = [
   ...viewer,
   "project.create",
@@ -44,6 +47,7 @@ const member: Action[] = [
   "card.delete",
   "comment.create",
   "label.manage",
+  "wireframe.edit",
 ];
 const admin: Action[] = [
   ...member,
@@ -53,6 +57,7 @@ const admin: Action[] = [
   "members.update_role",
   "members.remove",
   "project.delete",
+  "wireframe.delete",
 ];
 const owner: Action[] = [...admin, "workspace.delete", "billing.manage"];
 
