@@ -24,6 +24,9 @@ const expected: Record<Action, Role[]> = {
   "card.delete": ["owner", "admin", "member"],
   "comment.create": ["owner", "admin", "member"],
   "label.manage": ["owner", "admin", "member"],
+  "wireframe.view": ["owner", "admin", "member", "viewer"],
+  "wireframe.edit": ["owner", "admin", "member"],
+  "wireframe.delete": ["owner", "admin"],
 };
 
 describe("can(role, action)", () => {
