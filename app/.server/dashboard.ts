@@ -4,7 +4,7 @@ import { can } from "~/lib/permissions";
 import { redirectWithToast } from "./http/flash";
 import { firstIssue } from "./http/forms";
 import { createCard } from "./projects/board";
-import { BoardError } from "./projects/errors";
+import { UserError } from "./errors";
 import { getProject } from "./projects/projects";
 import { requireMember } from "./workspaces";
 import { assertWritable } from "./workspaces/limits";
@@ -131,7 +131,7 @@ export async function dashboardAction(request: Request) {
       { status: 303 },
     );
   } catch (error) {
-    if (error instanceof BoardError) return dataResponse({ ok: false as const, message: error.message, values }, { status: error.status });
+    if (error instanceof UserError) return dataResponse({ ok: false as const, message: error.message, values }, { status: error.status });
     throw error;
   }
 }

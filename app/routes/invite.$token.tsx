@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getUser, requireUser } from "~/.server/auth/session";
 import { redirectWithToast } from "~/.server/http/flash";
-import { BoardError } from "~/.server/projects/errors";
+import { UserError } from "~/.server/errors";
 import { acceptInvitation, findInvitation } from "~/.server/workspaces/team";
 import { AuthCard } from "~/components/auth/auth-card";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await acceptInvitation(params.token ?? "", user);
   } catch (error) {
-    if (error instanceof BoardError) return data({ message: error.message }, { status: error.status });
+    if (error instanceof UserError) return data({ message: error.message }, { status: error.status });
     throw error;
   }
   return redirectWithToast(

@@ -4,8 +4,8 @@ import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { db, schema, transaction, type Db } from "../db";
 import { recordActivity } from "../projects/activity";
 import { lockCard, type Ctx } from "../projects/board";
-import { BoardError, notFound } from "../projects/errors";
-import { isUuid } from "../projects/projects";
+import { UserError, notFound } from "../errors";
+import { isUuid } from "~/lib/ids";
 import { boardTopic, publish } from "../realtime";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
 import { discardFiles } from "./attachments";
@@ -55,8 +55,8 @@ async function recordFileChange(tx: Db, ctx: Ctx, cardId: string, change: { adde
  */
 export async function uploadAttachment(ctx: Ctx, cardId: string, file: Blob & { name: string }) {
   const fileName = cleanFileName(file.name);
-  if (!fileName) throw new BoardError(400, "Choose a file to upload.", "file");
-  if (file.size > MAX_ATTACHMENT_BYTES) throw new BoardError(413, tooLargeMessage(), "file");
+  if (!fileName) throw new UserError(400, "Choose a file to upload.", "file");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new UserError(413, tooLargeMessage(), "file");
   const contentType = cleanContentType(file.type);
   // Refuse a full workspace before writing any bytes; the check that counts is repeated under the lock.
   await assertCanStore(db(), ctx.workspaceId, file.size);

@@ -1,4 +1,4 @@
-import { isUuid } from "../projects/projects";
+import { isUuid } from "~/lib/ids";
 import { meterApiClient } from "../projects/board-route";
 import { requireMember } from "../workspaces";
 import { findAttachment } from "./attachments";

@@ -24,7 +24,7 @@ import {
   updateColumn,
 } from "./board";
 import { firstIssue, stringFields } from "../http/forms";
-import { BoardError } from "./errors";
+import { UserError } from "../errors";
 import { deleteProject, getProject, setProjectArchived, updateProject } from "./projects";
 
 const id = z.string().uuid({ message: "Reload the page and try again." });
@@ -282,7 +282,7 @@ export async function runBoardIntent(
         return { ok: true, intent: intent.intent, message: "Project restored." };
       case "delete-project": {
         const p = await getProject(member.workspace.id, projectId);
-        if (!p) throw new BoardError(404, "That project was not found.");
+        if (!p) throw new UserError(404, "That project was not found.");
         if (intent.confirm.trim() !== p.name) {
           return {
             ok: false,
@@ -297,7 +297,7 @@ export async function runBoardIntent(
       }
     }
   } catch (error) {
-    if (error instanceof BoardError) {
+    if (error instanceof UserError) {
       return { ok: false, intent: intent.intent, status: error.status, message: error.message, field: error.field, values };
     }
     throw error;

@@ -9,7 +9,8 @@ import { readFormBody } from "../files/upload-form";
 import { listActivity } from "./activity";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "./board";
 import { parseBoardIntent, runBoardIntent, SEEN_IN_PLACE } from "./board-actions";
-import { getProject, isUuid } from "./projects";
+import { isUuid } from "~/lib/ids";
+import { getProject } from "./projects";
 import { PRIORITIES, type Priority } from "../db/schema-product";
 
 export function filtersFrom(url: URL, userId: string) {

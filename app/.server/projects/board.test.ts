@@ -15,7 +15,7 @@ import {
   STALE_CARD_MESSAGE,
   updateCard,
 } from "./board";
-import { BoardError } from "./errors";
+import { UserError } from "../errors";
 import { createProject, getProject, listProjects } from "./projects";
 
 async function setup() {
@@ -95,7 +95,7 @@ describe("projects and boards", () => {
     const crossCtx = { ...mine.ctx, projectId: theirs.project.id };
     await expect(updateCard(crossCtx, theirCard.id, 1, { title: "Hacked" })).rejects.toMatchObject({ status: 404 });
     await expect(moveCard(mine.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 })).rejects.toBeInstanceOf(
-      BoardError,
+      UserError,
     );
     await expect(moveCard(theirs.ctx, { cardId: theirCard.id, toColumnId: mine.board.columns[1]!.id, index: 1 })).rejects.toMatchObject({
       status: 400,

@@ -5,8 +5,9 @@ import { db, schema, type Db, transaction } from "../db";
 import { boardTopic, publish } from "../realtime";
 import { attachmentCountsByCard, attachmentKeys, discardFiles } from "../files/attachments";
 import { recordActivity } from "./activity";
-import { BoardError, notFound } from "./errors";
-import { escapeLike, isUuid } from "./projects";
+import { UserError, notFound } from "../errors";
+import { isUuid } from "~/lib/ids";
+import { escapeLike } from "./projects";
 import type { Priority, StateGroup } from "../db/schema-product";
 
 const { boardColumns, cards, cardAssignees, cardLabels, labels, users, checklistItems, comments, projects, memberships } = schema;
@@ -210,13 +211,13 @@ export async function workspaceMembers(workspaceId: string) {
 }
 
 async function requireColumn(tx: Db, workspaceId: string, projectId: string, columnId: string) {
-  if (!isUuid(columnId)) throw new BoardError(400, "Choose a column from this board.", "columnId");
+  if (!isUuid(columnId)) throw new UserError(400, "Choose a column from this board.", "columnId");
   const [col] = await tx
     .select({ id: boardColumns.id, name: boardColumns.name, stateGroup: boardColumns.stateGroup, wipLimit: boardColumns.wipLimit })
     .from(boardColumns)
     .where(and(eq(boardColumns.id, columnId), eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, workspaceId)))
     .limit(1);
-  if (!col) throw new BoardError(400, "That column is not on this board. Reload the page and try again.", "columnId");
+  if (!col) throw new UserError(400, "That column is not on this board. Reload the page and try again.", "columnId");
   return col;
 }
 
@@ -329,7 +330,7 @@ export async function moveCard(
       }
     } else {
       const ids = [input.afterId, input.beforeId].filter((x): x is string => !!x);
-      for (const id of ids) if (!isUuid(id) || id === card.id) throw new BoardError(400, "Choose where the card goes.");
+      for (const id of ids) if (!isUuid(id) || id === card.id) throw new UserError(400, "Choose where the card goes.");
       const rows = ids.length
         ? await tx
             .select({ id: cards.id, position: cards.position })
@@ -338,7 +339,7 @@ export async function moveCard(
         : [];
       const pos = new Map(rows.map((r) => [r.id, r.position]));
       if (ids.some((id) => !pos.has(id))) {
-        throw new BoardError(409, "The board changed while you were moving the card. It has been refreshed; try again.");
+        throw new UserError(409, "The board changed while you were moving the card. It has been refreshed; try again.");
       }
       lo = input.afterId ? pos.get(input.afterId)! : null;
       hi = input.beforeId ? pos.get(input.beforeId)! : null;
@@ -427,7 +428,7 @@ export const STALE_CARD_MESSAGE =
 export async function updateCard(ctx: Ctx, cardId: string, expectedVersion: number, patch: CardPatch) {
   const updated = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
-    if (card.version !== expectedVersion) throw new BoardError(409, STALE_CARD_MESSAGE);
+    if (card.version !== expectedVersion) throw new UserError(409, STALE_CARD_MESSAGE);
     const changes: { field: (typeof CARD_FIELDS)[number]; old: unknown; next: unknown }[] = [];
     for (const field of CARD_FIELDS) {
       if (patch[field] === undefined) continue;
@@ -484,13 +485,13 @@ export async function deleteCard(ctx: Ctx, cardId: string) {
 export async function setAssignee(ctx: Ctx, cardId: string, userId: string, assigned: boolean) {
   await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
-    if (!isUuid(userId)) throw new BoardError(400, "Choose a member of this workspace.", "userId");
+    if (!isUuid(userId)) throw new UserError(400, "Choose a member of this workspace.", "userId");
     const [member] = await tx
       .select({ name: users.fullName, email: users.email })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, userId)));
-    if (!member) throw new BoardError(400, "Only members of this workspace can be assigned.", "userId");
+    if (!member) throw new UserError(400, "Only members of this workspace can be assigned.", "userId");
     if (assigned) {
       const inserted = await tx
         .insert(cardAssignees)
@@ -531,7 +532,7 @@ export async function createLabel(ctx: Ctx, name: string, color: string) {
     .select({ id: labels.id })
     .from(labels)
     .where(and(eq(labels.projectId, ctx.projectId), eq(labels.workspaceId, ctx.workspaceId), eq(labels.name, clean)));
-  if (existing) throw new BoardError(400, "This project already has a label with that name.", "name");
+  if (existing) throw new UserError(400, "This project already has a label with that name.", "name");
   const [row] = await db()
     .insert(labels)
     .values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, name: clean, color })
@@ -543,12 +544,12 @@ export async function createLabel(ctx: Ctx, name: string, color: string) {
 export async function setCardLabel(ctx: Ctx, cardId: string, labelId: string, on: boolean) {
   await transaction(async (tx) => {
     const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
-    if (!isUuid(labelId)) throw new BoardError(400, "Choose a label of this project.", "labelId");
+    if (!isUuid(labelId)) throw new UserError(400, "Choose a label of this project.", "labelId");
     const [label] = await tx
       .select({ name: labels.name })
       .from(labels)
       .where(and(eq(labels.id, labelId), eq(labels.projectId, ctx.projectId), eq(labels.workspaceId, ctx.workspaceId)));
-    if (!label) throw new BoardError(400, "Choose a label of this project.", "labelId");
+    if (!label) throw new UserError(400, "Choose a label of this project.", "labelId");
     const changed = on
       ? await tx
           .insert(cardLabels)
@@ -792,10 +793,10 @@ export async function deleteColumn(ctx: Ctx, columnId: string, moveToColumnId: s
       .select({ total: count() })
       .from(boardColumns)
       .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))) as [{ total: number }];
-    if (Number(total) <= 1) throw new BoardError(400, "A board needs at least one column.");
+    if (Number(total) <= 1) throw new UserError(400, "A board needs at least one column.");
     if (Number(n) > 0) {
       if (!moveToColumnId || moveToColumnId === col.id)
-        throw new BoardError(400, "Choose another column to move this column's cards to.", "moveTo");
+        throw new UserError(400, "Choose another column to move this column's cards to.", "moveTo");
       const target = await requireColumn(tx, ctx.workspaceId, ctx.projectId, moveToColumnId);
       const moving = await tx
         .select({ id: cards.id, startedAt: cards.startedAt, completedAt: cards.completedAt })

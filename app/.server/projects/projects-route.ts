@@ -6,7 +6,7 @@ import { firstIssue, stringFields } from "../http/forms";
 import { requireMember } from "../workspaces";
 import { usageOf, planOf } from "../workspaces/limits";
 import { db } from "../db";
-import { BoardError } from "./errors";
+import { UserError } from "../errors";
 import { createProject, listProjects, setProjectArchived, type ProjectSort } from "./projects";
 
 const createSchema = z.object({
@@ -52,7 +52,7 @@ export async function projectsAction(request: Request) {
       if (!p) return data({ ok: false as const, message: "That project was not found.", values }, { status: 404 });
       return redirectWithToast(`/projects/${p.id}`, { variant: "success", title: `Project "${p.name}" restored.` }, { status: 303 });
     } catch (error) {
-      if (error instanceof BoardError) return data({ ok: false as const, message: error.message, values }, { status: error.status });
+      if (error instanceof UserError) return data({ ok: false as const, message: error.message, values }, { status: error.status });
       throw error;
     }
   }
@@ -69,7 +69,7 @@ export async function projectsAction(request: Request) {
       { status: 303 },
     );
   } catch (error) {
-    if (error instanceof BoardError) {
+    if (error instanceof UserError) {
       return data(
         { ok: false as const, field: "name", message: error.message, values, upgrade: error.status === 403 },
         { status: error.status },

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
 import { keysBetween } from "~/lib/fractional-index";
 import { db, schema, transaction } from "../db";
 import { attachmentKeys, discardFiles } from "../files/attachments";
@@ -198,9 +199,4 @@ export async function deleteProject(workspaceId: string, projectId: string, acto
   const { fileKeys, ...p } = deleted;
   await discardFiles(fileKeys);
   return p;
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_RE.test(value);
 }

@@ -11,7 +11,7 @@ import { paymentProvider } from "../payments/provider";
 import { ensureCustomer, syncSubscription } from "../payments/sync";
 import { runBoardIntent } from "../projects/board-actions";
 import { loadBoard } from "../projects/board";
-import { BoardError } from "../projects/errors";
+import { UserError } from "../errors";
 import { createProject } from "../projects/projects";
 import { getMemberContext } from ".";
 import { assertCanAdd, isReadOnly, readOnlyReason } from "./limits";
@@ -49,13 +49,13 @@ const endTrial = (workspaceId: string) =>
 
 const cardsOf = async (projectId: string) => db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId));
 
-async function refusal(p: Promise<unknown>): Promise<BoardError> {
+async function refusal(p: Promise<unknown>): Promise<UserError> {
   const thrown = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(thrown).toBeInstanceOf(BoardError);
-  return thrown as BoardError;
+  expect(thrown).toBeInstanceOf(UserError);
+  return thrown as UserError;
 }
 
 describe("read-only workspaces", () => {

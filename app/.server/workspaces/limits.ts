@@ -3,7 +3,7 @@ import { BYTES_PER_GB } from "~/lib/file-size";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
 import { currentSubscription, type SubscriptionRecord } from "../payments/sync";
-import { BoardError } from "../projects/errors";
+import { UserError } from "../errors";
 import { countSeats } from "./team";
 
 /**
@@ -75,7 +75,7 @@ export async function isReadOnly(workspaceId: string): Promise<boolean> {
 /** Throws a 403 naming what to do when the workspace is read-only (trial ended, subscription canceled). */
 export async function assertWritable(tx: Db, workspaceId: string): Promise<void> {
   const reason = await readOnlyReason(tx, workspaceId);
-  if (reason) throw new BoardError(403, readOnlyMessage(reason));
+  if (reason) throw new UserError(403, readOnlyMessage(reason));
 }
 
 /**
@@ -87,7 +87,7 @@ export async function assertWritable(tx: Db, workspaceId: string): Promise<void>
 export async function assertCanJoin(tx: Db, workspaceId: string): Promise<void> {
   const reason = await readOnlyReason(tx, workspaceId);
   if (reason) {
-    throw new BoardError(
+    throw new UserError(
       403,
       "This workspace is read-only for now, so no one can join it. Ask its owner to choose a plan; your invitation stays valid until it expires.",
     );
@@ -96,7 +96,7 @@ export async function assertCanJoin(tx: Db, workspaceId: string): Promise<void> 
   if (limits.users === null) return;
   const [m] = await tx.select({ n: count() }).from(schema.memberships).where(eq(schema.memberships.workspaceId, workspaceId));
   if (Number(m?.n ?? 0) >= limits.users) {
-    throw new BoardError(
+    throw new UserError(
       403,
       `This workspace has no free seat: the ${name} plan includes ${limits.users} members. Ask its owner to upgrade the plan or free a seat; your invitation stays valid until it expires.`,
     );
@@ -110,7 +110,7 @@ export async function assertCanAdd(tx: Db, workspaceId: string, resource: Limite
   const limit = resource === "projects" ? limits.projects : limits.users;
   if (limit === null) return;
   const usage = await usageOf(tx, workspaceId);
-  if (usage[resource] >= limit) throw new BoardError(403, limitMessage(name, resource, limit));
+  if (usage[resource] >= limit) throw new UserError(403, limitMessage(name, resource, limit));
 }
 
 // Storage: the recorded sizes of the workspace's attachments against the plan's storageGb.
@@ -146,5 +146,5 @@ export async function assertCanStore(tx: Db, workspaceId: string, bytes: number)
   const { limits, name } = await planOf(tx, workspaceId);
   if (limits.storageGb === null) return;
   const used = await storageUsedBytes(tx, workspaceId);
-  if (used + bytes > limits.storageGb * BYTES_PER_GB) throw new BoardError(403, storageLimitMessage(name, limits.storageGb));
+  if (used + bytes > limits.storageGb * BYTES_PER_GB) throw new UserError(403, storageLimitMessage(name, limits.storageGb));
 }

@@ -9,7 +9,7 @@ import { firstIssue, formFailure as fail, stringFields } from "../http/forms";
 import { MailError } from "../mail";
 import { assignedWork } from "../dashboard";
 import { listActivity } from "../projects/activity";
-import { BoardError } from "../projects/errors";
+import { UserError } from "../errors";
 import { getMemberContext, requireMember, createWorkspace, renameWorkspace } from "./index";
 import { assertWritable, planOf, readOnlyMessage, readOnlyReason, storageUsedBytes, usageOf } from "./limits";
 import { attachmentKeys, discardFiles } from "../files/attachments";
@@ -119,8 +119,7 @@ export async function teamAction(request: Request, back = "/team") {
         return redirectWithToast("/dashboard", { variant: "success", title: `You left ${member.workspace.name}` }, { status: 303 });
     }
   } catch (error) {
-    if (error instanceof BoardError)
-      return fail(error.status, { intent: input.intent, message: error.message, field: error.field, values });
+    if (error instanceof UserError) return fail(error.status, { intent: input.intent, message: error.message, field: error.field, values });
     if (error instanceof MailError) {
       return fail(502, {
         intent: input.intent,

@@ -5,8 +5,8 @@ import { hashToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
 import { appLink, sendMail } from "../mail";
 import { recordActivity } from "../projects/activity";
-import { BoardError } from "../projects/errors";
-import { isUuid } from "../projects/projects";
+import { UserError } from "../errors";
+import { isUuid } from "~/lib/ids";
 import { sessionSecrets } from "../secrets";
 import { assertCanAdd, assertCanJoin } from "./limits";
 import type { MemberContext } from "./index";
@@ -111,8 +111,8 @@ function invitationToken(invitationId: string): string {
  * held. Returns whether it was such a resend.
  */
 export async function inviteMember(ctx: MemberContext, email: string, role: Role): Promise<{ resent: boolean }> {
-  if (!can(ctx.role, "members.invite")) throw new BoardError(403, "Only admins and owners can invite people.");
-  if (!assignableRoles(ctx.role).includes(role)) throw new BoardError(403, "You cannot give that role.", "role");
+  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can invite people.");
+  if (!assignableRoles(ctx.role).includes(role)) throw new UserError(403, "You cannot give that role.", "role");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const { id, resent } = await transaction(async (tx) => {
     const [existing] = await tx
@@ -120,7 +120,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(users.email, email)));
-    if (existing) throw new BoardError(400, `${email} is already a member of this workspace.`, "email");
+    if (existing) throw new UserError(400, `${email} is already a member of this workspace.`, "email");
     const [open] = await tx
       .select({ id: invitations.id, expiresAt: invitations.expiresAt })
       .from(invitations)
@@ -175,13 +175,13 @@ export async function resendInvitation(ctx: MemberContext, invitationId: string)
           ),
         )
     : [];
-  if (!inv) throw new BoardError(404, "That invitation was not found. It may have been accepted or revoked.");
+  if (!inv) throw new UserError(404, "That invitation was not found. It may have been accepted or revoked.");
   await inviteMember(ctx, inv.email, inv.role);
   return inv.email;
 }
 
 export async function revokeInvitation(ctx: MemberContext, invitationId: string) {
-  if (!can(ctx.role, "members.invite")) throw new BoardError(403, "Only admins and owners can revoke invitations.");
+  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can revoke invitations.");
   const rows = isUuid(invitationId)
     ? await db()
         .update(invitations)
@@ -196,7 +196,7 @@ export async function revokeInvitation(ctx: MemberContext, invitationId: string)
         )
         .returning({ email: invitations.email })
     : [];
-  if (rows.length === 0) throw new BoardError(404, "That invitation was not found. It may have been accepted or revoked.");
+  if (rows.length === 0) throw new UserError(404, "That invitation was not found. It may have been accepted or revoked.");
   return rows[0]!.email;
 }
 
@@ -211,7 +211,7 @@ async function ownerCount(tx: Db, workspaceId: string) {
 export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
-  if (!can(ctx.role, "members.update_role")) throw new BoardError(403, "Only admins and owners can change roles.");
+  if (!can(ctx.role, "members.update_role")) throw new UserError(403, "Only admins and owners can change roles.");
   await transaction(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx
@@ -220,14 +220,14 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
           .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)))
           .for("update")
       : [];
-    if (!target) throw new BoardError(404, "That person is not a member of this workspace.");
+    if (!target) throw new UserError(404, "That person is not a member of this workspace.");
     if (target.role === role) return;
     const allowed = assignableRoles(ctx.role);
     if (!allowed.includes(role) || (target.role === "owner" && ctx.role !== "owner")) {
-      throw new BoardError(403, "Only owners can make or unmake owners.", "role");
+      throw new UserError(403, "Only owners can make or unmake owners.", "role");
     }
     if (target.role === "owner" && (await ownerCount(tx, ctx.workspace.id)) <= 1) {
-      throw new BoardError(400, LAST_OWNER_MESSAGE, "role");
+      throw new UserError(400, LAST_OWNER_MESSAGE, "role");
     }
     await tx
       .update(memberships)
@@ -249,7 +249,7 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
 /** Removes a member (or lets a member leave). Their access ends with their next request. */
 export async function removeMember(ctx: MemberContext, userId: string) {
   const leaving = userId === ctx.user.id;
-  if (!leaving && !can(ctx.role, "members.remove")) throw new BoardError(403, "Only admins and owners can remove members.");
+  if (!leaving && !can(ctx.role, "members.remove")) throw new UserError(403, "Only admins and owners can remove members.");
   await transaction(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx
@@ -259,12 +259,12 @@ export async function removeMember(ctx: MemberContext, userId: string) {
           .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)))
           .for("update", { of: memberships })
       : [];
-    if (!target) throw new BoardError(404, "That person is not a member of this workspace.");
+    if (!target) throw new UserError(404, "That person is not a member of this workspace.");
     if (target.role === "owner" && !leaving && ctx.role !== "owner") {
-      throw new BoardError(403, "Only owners can remove an owner.");
+      throw new UserError(403, "Only owners can remove an owner.");
     }
     if (target.role === "owner" && (await ownerCount(tx, ctx.workspace.id)) <= 1) {
-      throw new BoardError(400, LAST_OWNER_MESSAGE);
+      throw new UserError(400, LAST_OWNER_MESSAGE);
     }
     await tx.delete(cardAssignees).where(and(eq(cardAssignees.workspaceId, ctx.workspace.id), eq(cardAssignees.userId, userId)));
     await tx.delete(memberships).where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
@@ -339,9 +339,9 @@ export async function acceptInvitation(token: string, user: { id: string; email:
         ),
       )
       .for("update");
-    if (!inv) throw new BoardError(400, "This invitation is no longer valid. Ask for a new one.");
+    if (!inv) throw new UserError(400, "This invitation is no longer valid. Ask for a new one.");
     if (inv.email !== user.email.toLowerCase()) {
-      throw new BoardError(403, `This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
+      throw new UserError(403, `This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
     }
     await assertCanJoin(tx, inv.workspaceId);
     await joinWorkspace(tx, inv, user.id);
@@ -387,7 +387,7 @@ export async function acceptOpenInvitationsFor(userId: string, email: string): P
       const room = await assertCanJoin(tx, inv.workspaceId).then(
         () => true,
         (e: unknown) => {
-          if (e instanceof BoardError) return false;
+          if (e instanceof UserError) return false;
           throw e;
         },
       );
