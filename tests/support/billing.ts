@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/.server/db";
-import type { CheckoutSessionInput } from "~/.server/payments/provider";
+import type { CheckoutSessionInput } from "~/.server/payments/types";
 
 /** Shared by the payment tests: what the sync wrote, and a checkout with the spec's payload. */
 export const subscriptionRowsOf = (workspaceId: string) =>

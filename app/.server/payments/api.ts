@@ -4,7 +4,8 @@ import { PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { getSession } from "../auth/session";
 import { env } from "../env";
 import { getMemberContext, type MemberContext } from "../workspaces";
-import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
+import { paymentProvider } from "./provider";
+import type { PaymentProvider, ProviderSubscription } from "./types";
 import { customerIdOf, ensureCustomer, liveSubscriptionOf, syncSubscription } from "./sync";
 
 /**

@@ -14,7 +14,8 @@ import {
   setLocalSubscriptionStatus,
   signLocalPayload,
 } from "./local";
-import { paymentProvider, type PaymentProvider } from "./provider";
+import { paymentProvider } from "./provider";
+import type { PaymentProvider } from "./types";
 import { currentSubscription, ensureCustomer, syncSubscription } from "./sync";
 import { handleWebhook } from "./webhook";
 

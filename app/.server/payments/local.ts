@@ -6,7 +6,7 @@ import type { SubscriptionStatus } from "../db/schema-billing";
 import { env } from "../env";
 import { sessionSecrets } from "../secrets";
 import { getPlan, PLANS, priceFor, type BillingInterval, type PlanId } from "~/lib/plans";
-import { lookupKey, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderSubscription } from "./provider";
+import { lookupKey, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderSubscription } from "./types";
 
 /**
  * The local test-mode provider: no card, no network. Customers, checkout sessions,

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { PLANS, priceFor, type BillingInterval } from "~/lib/plans";
-import { lookupKey } from "./provider";
+import { lookupKey } from "./types";
 
 /**
  * `npm run stripe:setup`: the catalogue's three products and six prices in the

@@ -7,7 +7,8 @@ import { checkoutInput, planIdOf, subscriptionRowsOf as rowsOf } from "../../../
 import { resetDb } from "../../../tests/support/db";
 import { makeOwner } from "../../../tests/support/factories";
 import { StripeTestServer } from "../../../tests/support/stripe-server";
-import { paymentProvider, setPaymentProviderForTests, type PaymentProvider } from "./provider";
+import { paymentProvider, setPaymentProviderForTests } from "./provider";
+import type { PaymentProvider } from "./types";
 import { currentSubscription, ensureCustomer, syncSubscription } from "./sync";
 import { handleWebhook } from "./webhook";
 import { stripeClient } from "./stripe";

@@ -8,7 +8,7 @@ import {
   WebhookSignatureError,
   type PaymentProvider,
   type ProviderSubscription,
-} from "./provider";
+} from "./types";
 
 /**
  * The Stripe adapter over the official SDK. STRIPE_API_BASE sends every request to

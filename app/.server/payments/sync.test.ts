@@ -7,7 +7,7 @@ import { makeOwner } from "../../../tests/support/factories";
 import pg from "pg";
 import { driver } from "../db";
 import { completeLocalCheckout, createLocalProvider } from "./local";
-import { normaliseStatus, type PaymentProvider, type ProviderSubscription } from "./provider";
+import { normaliseStatus, type PaymentProvider, type ProviderSubscription } from "./types";
 import { currentOf, ensureCustomer, syncSubscription } from "./sync";
 
 beforeEach(resetDb);

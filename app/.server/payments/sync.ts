@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, driver, schema, transaction, type Db } from "../db";
 import type { SubscriptionStatus } from "../db/schema-billing";
-import { paymentProvider, type PaymentProvider, type ProviderSubscription } from "./provider";
+import { paymentProvider } from "./provider";
+import type { PaymentProvider, ProviderSubscription } from "./types";
 
 /**
  * The one path that writes subscription records, for Stripe and test mode alike:

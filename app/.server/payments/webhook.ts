@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "../db";
-import { paymentProvider, WebhookSignatureError, type PaymentProvider } from "./provider";
+import { paymentProvider } from "./provider";
+import { WebhookSignatureError, type PaymentProvider } from "./types";
 import { syncSubscription } from "./sync";
 
 /**
