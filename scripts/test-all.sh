@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test, the way CI runs it (README line two: npm install && npm run test:all):
-#   type check; vitest on PGlite; vitest on a throwaway Postgres 15; one production
-#   build; Playwright on PGlite; Playwright on Postgres 15.
+#   type check; lint (ESLint, then prettier --check); vitest on PGlite; vitest on a
+#   throwaway Postgres 15; one production build; Playwright on PGlite; Playwright on
+#   Postgres 15.
 # A failing stage does not stop the others. The last line is "N passed, N failed",
 # summed over everything; the exit code is non-zero when anything failed.
 set -uo pipefail
@@ -126,6 +127,8 @@ START=$(date +%s)
 ensure_tools || { record "tools (chromium, postgres)" 0 1 1; }
 
 run_check "typecheck (tsc)" npx tsc --noEmit
+# ESLint (import cycles, server/browser boundaries, hooks, a11y), then prettier --check.
+run_check "lint (eslint, prettier)" npm run --silent lint
 # Built before vitest: the server-process and bundle-budget tests read this build.
 run_check "production build" npx tsx scripts/build-into.ts "$BUILD_DIR"
 

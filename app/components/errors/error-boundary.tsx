@@ -6,18 +6,20 @@
  * Every page carries this small part; the screen itself (error-view.tsx) is fetched the
  * first time an error shows, so it costs nothing on pages without one.
  */
-import { useRouteError } from "@remix-run/react";
+import { useLocation, useRouteError } from "@remix-run/react";
 import { Suspense } from "react";
 import { onDemand } from "~/components/ui/on-demand";
 import type { ErrorViewProps } from "./error-view";
 
 // If even the screen's code cannot be fetched (the usual reason: the network is gone).
+// The link is the page's own address, so following it is a reload, with or without JavaScript.
 function Unreachable() {
+  const location = useLocation();
   return (
     <main id="main" className="p-8">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="mt-2">We encountered an unexpected error. Please try refreshing the page.</p>
-      <a href="" className="mt-4 inline-block font-semibold text-brand-700 underline">
+      <a href={`${location.pathname}${location.search}`} className="mt-4 inline-block font-semibold text-brand-700 underline">
         Reload Page
       </a>
     </main>
