@@ -53,43 +53,42 @@ async function readUntil(body: ReadableStream<Uint8Array>, pattern: RegExp): Pro
 }
 
 // Only in the Postgres pass: several servers sharing one database is what DATABASE_URL is for.
-if (process.env.DATABASE_URL) {
-  describe("two servers on one Postgres database", () => {
-    it("share sessions, and a change made through one reaches a board stream served by the other", { timeout: 120_000 }, async () => {
-      await resetDb();
-      const { user, workspace } = await makeOwner();
-      const project = await createProject(workspace.id, user.id, { name: "Shared" });
-      const { columns } = await loadBoard(workspace.id, project.id);
-      const cookie = (await authedRequest(user.id, "/dashboard")).headers.get("Cookie")!;
-      const env = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! };
-      const [a, b] = await Promise.all([start(env), start(env)]);
-      await Promise.all([a.waitForOutput(/Atelier listening/), b.waitForOutput(/Atelier listening/)]);
+// On PGlite the test is reported as skipped (its name says why), not left out.
+describe.skipIf(!process.env.DATABASE_URL)("two servers on one Postgres database (runs only with DATABASE_URL: the Postgres pass)", () => {
+  it("share sessions, and a change made through one reaches a board stream served by the other", { timeout: 120_000 }, async () => {
+    await resetDb();
+    const { user, workspace } = await makeOwner();
+    const project = await createProject(workspace.id, user.id, { name: "Shared" });
+    const { columns } = await loadBoard(workspace.id, project.id);
+    const cookie = (await authedRequest(user.id, "/dashboard")).headers.get("Cookie")!;
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! };
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    await Promise.all([a.waitForOutput(/Atelier listening/), b.waitForOutput(/Atelier listening/)]);
 
-      // One session, valid on both.
-      for (const s of [a, b]) {
-        const res = await fetch(`${s.url}/api/projects/${project.id}/board`, { headers: { Cookie: cookie } });
-        expect(res.status).toBe(200);
-      }
+    // One session, valid on both.
+    for (const s of [a, b]) {
+      const res = await fetch(`${s.url}/api/projects/${project.id}/board`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+    }
 
-      // Listen on B, change through A.
-      const controller = new AbortController();
-      const stream = await fetch(`${b.url}/projects/${project.id}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
-      expect(stream.headers.get("content-type")).toContain("text/event-stream");
-      const body = stream.body!;
-      const [head, rest] = body.tee();
-      await readUntil(head, /\n\n/); // the stream is open (its first comment or retry line)
-      const created = await fetch(`${a.url}/api/projects/${project.id}/board`, {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "create-card", columnId: columns[0]!.id, title: "Made on A" }),
-      });
-      expect(created.status).toBe(200);
-      const text = await readUntil(rest, /event: change\ndata: .*card\.created/);
-      expect(text).toMatch(/event: change/);
-      controller.abort();
-
-      const [card] = await db().select().from(schema.cards);
-      expect(card?.title).toBe("Made on A");
+    // Listen on B, change through A.
+    const controller = new AbortController();
+    const stream = await fetch(`${b.url}/projects/${project.id}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const body = stream.body!;
+    const [head, rest] = body.tee();
+    await readUntil(head, /\n\n/); // the stream is open (its first comment or retry line)
+    const created = await fetch(`${a.url}/api/projects/${project.id}/board`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-card", columnId: columns[0]!.id, title: "Made on A" }),
     });
+    expect(created.status).toBe(200);
+    const text = await readUntil(rest, /event: change\ndata: .*card\.created/);
+    expect(text).toMatch(/event: change/);
+    controller.abort();
+
+    const [card] = await db().select().from(schema.cards);
+    expect(card?.title).toBe("Made on A");
   });
-}
+});
