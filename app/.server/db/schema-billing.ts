@@ -1,8 +1,8 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./schema-columns";
 import { workspaces } from "./schema-product";
 
 // Mirrors migrations/0020_billing.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export type ProviderName = "stripe" | "local";
 export type SubscriptionStatus = "trialing" | "active" | "past_due" | "canceled" | "incomplete";

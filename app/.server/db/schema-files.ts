@@ -1,9 +1,9 @@
-import { bigint, customType, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema";
+import { bigint, customType, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./schema-columns";
+import { users } from "./schema-users";
 import { cardOwned } from "./schema-product";
 
 // Mirrors migrations/0030_attachments.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 

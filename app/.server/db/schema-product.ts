@@ -1,23 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  customType,
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./schema-columns";
 import type { Role } from "~/lib/permissions";
-import { users } from "./schema";
+import { users } from "./schema-users";
 
 // Mirrors migrations/0010_workspaces_projects.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** Order keys compare by bytes: the column is `text COLLATE "C"` in the migration. */
 const orderKey = customType<{ data: string }>({ dataType: () => `text COLLATE "C"` });

@@ -1,23 +1,12 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./schema-columns";
+import { users } from "./schema-users";
 
 // Mirrors the SQL in ./migrations: the migrations are the source of truth for the
 // database; this file is how the code sees it. Change both together.
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  fullName: text("full_name").notNull().default(""),
-  passwordHash: text("password_hash"),
-  emailVerifiedAt: ts("email_verified_at"),
-  avatarUrl: text("avatar_url"),
-  role: text("role"),
-  /** The workspace the signed-in screens show (FK to workspaces in the migration). */
-  currentWorkspaceId: uuid("current_workspace_id"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
+// Users, referenced by every other schema file, live in their own.
+export * from "./schema-users";
 
 export const oauthAccounts = pgTable(
   "oauth_accounts",

@@ -1,0 +1,19 @@
+import { pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./schema-columns";
+
+// Mirrors the SQL in ./migrations (see schema.ts). The users table is referenced by every
+// other schema file, so it lives apart: they import it from here, not from schema.ts.
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  fullName: text("full_name").notNull().default(""),
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: ts("email_verified_at"),
+  avatarUrl: text("avatar_url"),
+  role: text("role"),
+  /** The workspace the signed-in screens show (FK to workspaces in the migration). */
+  currentWorkspaceId: uuid("current_workspace_id"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
