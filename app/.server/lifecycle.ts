@@ -1,10 +1,29 @@
+import { purgeExpiredSessions } from "./auth/session";
 import { closeDb, ensureDb } from "./db";
 import { env, placeholderProblems } from "./env";
 import { sessionSecrets } from "./secrets";
 
+/** Expired sessions are deleted at start-up and then this often. */
+export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
+
+let purgeTimer: ReturnType<typeof setInterval> | undefined;
+let purging: Promise<void> = Promise.resolve();
+
+/** One purge; a failure is logged and the next run tries again (the server keeps serving). */
+function purgeSessions(): Promise<void> {
+  purging = purgeExpiredSessions().catch((error: unknown) => console.error("[sessions] purge of expired sessions failed", error));
+  return purging;
+}
+
+/** The purge that is running or ran last (tests wait for it). */
+export function sessionPurgeSettled(): Promise<void> {
+  return purging;
+}
+
 /**
  * Called by server.ts before it listens: validates the environment (a bad variable
- * stops the process with a message naming it), runs migrations, checks secrets.
+ * stops the process with a message naming it), runs migrations, checks secrets, and
+ * starts the hourly purge of expired sessions (its timer never keeps the process alive).
  */
 export async function startup(): Promise<{
   port: number;
@@ -16,6 +35,10 @@ export async function startup(): Promise<{
   const warnings = placeholderProblems(process.env);
   sessionSecrets();
   await ensureDb();
+  await purgeSessions();
+  clearInterval(purgeTimer);
+  purgeTimer = setInterval(() => void purgeSessions(), SESSION_PURGE_EVERY_MS);
+  purgeTimer.unref();
   const formActionOrigins = [
     e.GOOGLE_AUTHORIZATION_URL,
     e.GITHUB_AUTHORIZATION_URL,
@@ -26,5 +49,8 @@ export async function startup(): Promise<{
 }
 
 export async function shutdown(): Promise<void> {
+  clearInterval(purgeTimer);
+  purgeTimer = undefined;
+  await purging;
   await closeDb();
 }

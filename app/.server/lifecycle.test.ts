@@ -1,0 +1,66 @@
+// Start-up and shutdown as server.ts calls them: expired sessions are purged at start
+// and every hour after, by a timer that does not keep the process alive and stops on shutdown.
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { db, schema } from "~/.server/db";
+import { resetDb } from "../../tests/support/db";
+import { makeUser } from "../../tests/support/factories";
+import { SESSION_PURGE_EVERY_MS, sessionPurgeSettled, shutdown, startup } from "./lifecycle";
+
+async function addSession(idHash: string, userId: string, expiresAt: Date) {
+  await db().insert(schema.sessions).values({ idHash, userId, expiresAt });
+}
+
+async function sessionIds(): Promise<string[]> {
+  const rows = await db().select({ idHash: schema.sessions.idHash }).from(schema.sessions);
+  return rows.map((r) => r.idHash).sort();
+}
+
+describe("lifecycle: the purge of expired sessions", () => {
+  beforeEach(async () => {
+    await resetDb();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  });
+  afterEach(async () => {
+    await shutdown();
+    vi.useRealTimers();
+  });
+
+  it("deletes expired sessions at start-up and keeps live ones", async () => {
+    const user = await makeUser();
+    await addSession("expired-at-start", user.id, new Date(Date.now() - 60_000));
+    await addSession("live", user.id, new Date(Date.now() + 3_600_000));
+
+    await startup();
+
+    expect(await sessionIds()).toEqual(["live"]);
+  });
+
+  it("runs again every hour, on a timer that does not hold the process open", async () => {
+    const schedule = vi.spyOn(globalThis, "setInterval");
+    await startup();
+    const timer = schedule.mock.results.find((r) => r.type === "return")?.value as NodeJS.Timeout;
+    expect(timer.hasRef()).toBe(false);
+    const user = await makeUser();
+    await addSession("expired-later", user.id, new Date(Date.now() - 1_000));
+    await addSession("live", user.id, new Date(Date.now() + 3_600_000));
+
+    await vi.advanceTimersByTimeAsync(SESSION_PURGE_EVERY_MS - 1);
+    await sessionPurgeSettled();
+    expect(await sessionIds()).toEqual(["expired-later", "live"]);
+
+    await vi.advanceTimersByTimeAsync(1);
+    await sessionPurgeSettled();
+    expect(await sessionIds()).toEqual(["live"]);
+  });
+
+  it("stops its timer on shutdown", async () => {
+    await startup();
+    expect(vi.getTimerCount()).toBe(1);
+    await shutdown();
+    expect(vi.getTimerCount()).toBe(0);
+    // The database reopens for the next test on first use.
+    const user = await makeUser();
+    expect((await db().select().from(schema.users).where(eq(schema.users.id, user.id))).length).toBe(1);
+  });
+});
