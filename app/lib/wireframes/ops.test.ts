@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import type { Op, WireframeDocument, WireframeElement } from "./document";
+import {
+  applyOps,
+  applyOpsSkipping,
+  boundsOf,
+  childrenOf,
+  defaultElement,
+  descendantsOf,
+  invertOps,
+  newDocument,
+  newId,
+  OpError,
+} from "./ops";
+import { sampleDocument } from "./sample";
+import { wireframeDocumentSchema } from "./schema";
+
+/** A screen with a rectangle, a group holding a text and a nested group holding an ellipse. */
+function fixture() {
+  const base = newDocument("desktop");
+  const s = Object.keys(base.screens)[0]!;
+  const els: WireframeElement[] = [
+    defaultElement("rectangle", { id: "rect", screenId: s, order: "a0", x: 10, y: 10 }),
+    defaultElement("group", { id: "g", screenId: s, order: "a1", x: 100, y: 100, width: 300, height: 200 }),
+    defaultElement("text", { id: "txt", screenId: s, parentId: "g", order: "a0", x: 100, y: 100 }),
+    defaultElement("group", { id: "g2", screenId: s, parentId: "g", order: "a1", x: 200, y: 200 }),
+    defaultElement("ellipse", { id: "ell", screenId: s, parentId: "g2", order: "a0", x: 200, y: 200 }),
+  ];
+  const doc: WireframeDocument = { ...base, elements: Object.fromEntries(els.map((e) => [e.id, e])) };
+  return { doc, s };
+}
+
+function freeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    Object.freeze(value);
+    for (const v of Object.values(value)) freeze(v);
+  }
+  return value;
+}
+
+function roundTrip(doc: WireframeDocument, ops: Op[]) {
+  freeze(doc);
+  const after = applyOps(doc, ops);
+  const undo = invertOps(doc, ops);
+  const back = applyOps(after, undo);
+  expect(back).toEqual(doc);
+  expect(wireframeDocumentSchema.safeParse(after).success).toBe(true);
+  return after;
+}
+
+describe("applyOps", () => {
+  it("applies every op kind without changing its input, and each inverse round-trips", () => {
+    const { doc, s } = fixture();
+    const s2 = { ...doc.screens[s]!, id: "screen2", name: "Second", order: "a1" };
+    const cases: Op[][] = [
+      [{ op: "add-element", element: defaultElement("arrow", { id: "arr", screenId: s, start: { elementId: "rect" } }) }],
+      [{ op: "add-element", element: { ...doc.elements.rect!, fill: "#ff0000" } }],
+      [{ op: "set-element", id: "rect", key: "fill", value: { token: "color.brand.500" } }],
+      [
+        {
+          op: "set-element",
+          id: "txt",
+          key: "textStyle",
+          value: { ...(doc.elements.txt as { textStyle: object }).textStyle, fontSize: 24 },
+        },
+      ],
+      [{ op: "set-element", id: "rect", key: "parentId", value: "g2" }],
+      [{ op: "remove-element", id: "rect" }],
+      [{ op: "remove-element", id: "g" }],
+      [{ op: "add-screen", screen: s2 }],
+      [{ op: "add-screen", screen: { ...doc.screens[s]!, name: "Renamed" } }],
+      [{ op: "set-screen", id: s, key: "background", value: "#f0f0f0" }],
+      [{ op: "remove-screen", id: s }],
+      // Several ops at once, each depending on the one before.
+      [
+        { op: "add-screen", screen: s2 },
+        { op: "add-element", element: defaultElement("group", { id: "ng", screenId: "screen2" }) },
+        { op: "set-element", id: "rect", key: "screenId", value: "screen2" },
+        { op: "set-element", id: "rect", key: "parentId", value: "ng" },
+        { op: "set-element", id: "rect", key: "x", value: 500 },
+        { op: "remove-element", id: "g" },
+      ],
+    ];
+    for (const ops of cases) roundTrip(doc, ops);
+  });
+
+  it("removing a group removes its descendants; removing a screen removes its elements", () => {
+    const { doc, s } = fixture();
+    expect(Object.keys(applyOps(doc, [{ op: "remove-element", id: "g" }]).elements)).toEqual(["rect"]);
+    const none = applyOps(doc, [{ op: "remove-screen", id: s }]);
+    expect(none.screens).toEqual({});
+    expect(none.elements).toEqual({});
+  });
+
+  it("shares untouched elements with its input", () => {
+    const { doc } = fixture();
+    const after = applyOps(doc, [{ op: "set-element", id: "rect", key: "x", value: 42 }]);
+    expect(after.elements.txt).toBe(doc.elements.txt);
+    expect(after.screens).toBe(doc.screens);
+    expect(after.elements.rect!.x).toBe(42);
+    expect(doc.elements.rect!.x).toBe(10);
+  });
+
+  it("throws an OpError naming the op for a reference that does not exist", () => {
+    const { doc, s } = fixture();
+    const bad: [Op, RegExp][] = [
+      [{ op: "set-element", id: "ghost", key: "x", value: 1 }, /^ops\.1 \(set-element ghost\): no such element/],
+      [{ op: "remove-element", id: "ghost" }, /no such element/],
+      [{ op: "set-screen", id: "ghost", key: "name", value: "x" }, /no such screen/],
+      [{ op: "remove-screen", id: "ghost" }, /no such screen/],
+      [{ op: "add-element", element: defaultElement("rectangle", { screenId: "ghost" }) }, /no screen "ghost"/],
+      [{ op: "add-element", element: defaultElement("rectangle", { screenId: s, parentId: "ghost" }) }, /no parent "ghost"/],
+      [{ op: "set-element", id: "txt", key: "parentId", value: "rect" }, /not a group/],
+      [{ op: "set-element", id: "g", key: "parentId", value: "g2" }, /cannot contain itself/],
+      [{ op: "set-element", id: "rect", key: "text", value: "hi" }, /a rectangle has no "text"/],
+      [{ op: "add-element", element: defaultElement("rectangle", { id: "g", screenId: s }) }, /cannot become another type/],
+    ];
+    for (const [op, message] of bad) {
+      const patch: Op[] = [{ op: "set-element", id: "rect", key: "x", value: 1 }, op];
+      expect(() => applyOps(doc, patch)).toThrow(OpError);
+      expect(() => applyOps(doc, patch)).toThrow(message);
+    }
+  });
+
+  it("children follow their group to another screen", () => {
+    const { doc, s } = fixture();
+    const s2 = { ...doc.screens[s]!, id: "screen2", order: "a1" };
+    const ops: Op[] = [
+      { op: "add-screen", screen: s2 },
+      { op: "set-element", id: "g", key: "screenId", value: "screen2" },
+    ];
+    const after = roundTrip(doc, ops);
+    for (const id of ["g", "txt", "g2", "ell"]) expect(after.elements[id]!.screenId).toBe("screen2");
+    expect(after.elements.rect!.screenId).toBe(s);
+  });
+});
+
+describe("applyOpsSkipping (the server's merge)", () => {
+  it("skips ops on what a teammate removed and applies the rest", () => {
+    const { doc } = fixture();
+    const removed = applyOps(doc, [{ op: "remove-element", id: "g" }]);
+    const late: Op[] = [
+      { op: "set-element", id: "txt", key: "text", value: "late edit" },
+      { op: "set-element", id: "rect", key: "x", value: 77 },
+    ];
+    const { doc: merged, applied, skipped } = applyOpsSkipping(removed, late);
+    expect(skipped).toBe(1);
+    expect(applied).toEqual([late[1]]);
+    expect(merged.elements.rect!.x).toBe(77);
+    expect(merged.elements.txt).toBeUndefined();
+  });
+});
+
+describe("tree helpers", () => {
+  it("childrenOf sorts by order, descendantsOf lists parents first, boundsOf boxes", () => {
+    const { doc, s } = fixture();
+    expect(childrenOf(doc, s, null).map((e) => e.id)).toEqual(["rect", "g"]);
+    expect(childrenOf(doc, s, "g").map((e) => e.id)).toEqual(["txt", "g2"]);
+    expect(descendantsOf(doc, "g").map((e) => e.id)).toEqual(["txt", "g2", "ell"]);
+    expect(boundsOf([doc.elements.rect!, doc.elements.ell!])).toEqual({ x: 10, y: 10, width: 310, height: 310 });
+    expect(boundsOf([])).toBeNull();
+  });
+
+  it("newId makes distinct 12-character ids", () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+
+  it("defaultElement makes valid elements of every type", () => {
+    const doc = sampleDocument(200, { componentId: "7a1c2a4e-9d7b-4c55-8d43-0b1f5f1b2c3d" });
+    expect(wireframeDocumentSchema.safeParse(doc).success).toBe(true);
+    const ui = defaultElement("ui", { screenId: "s", component: "table" });
+    expect(ui.name).toBe("Table");
+    expect(ui.props).toEqual({ rows: 5 });
+  });
+});

@@ -1,0 +1,500 @@
+import {
+  DEVICE_SIZES,
+  SCHEMA_VERSION,
+  type DevicePreset,
+  type ElementType,
+  type Op,
+  type Screen,
+  type TextStyle,
+  type UiComponent,
+  type WireframeDocument,
+  type WireframeElement,
+} from "./document";
+import { INK, UI_KIT } from "./kit";
+import { compareOrder, keyBetween } from "./order";
+import { ELEMENT_KEYS, SCREEN_KEYS, type ElementKey, type ScreenKey } from "./schema";
+
+/**
+ * Applying and inverting patches (decision 013). Pure: the input document is never
+ * changed; the result shares every untouched element and screen with it, so applying a
+ * one-element patch to a 1,000-element document copies two maps, not 1,000 objects.
+ * The ops are assumed to have passed `opSchema` (schema.ts); what the schema cannot see
+ * (references to other elements and screens) is checked here.
+ */
+
+/** An op names something that is not there, or would break the tree. `index` is the op's place in the patch. */
+export class OpError extends Error {
+  constructor(
+    public index: number,
+    public op: Op,
+    message: string,
+  ) {
+    super(`ops.${index} (${op.op}${"id" in op ? ` ${op.id}` : ""}): ${message}`);
+    this.name = "OpError";
+  }
+}
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A new element or screen id: 12 random base-62 characters (about 71 bits). */
+export function newId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  let id = "";
+  for (const b of bytes) id += ALPHABET[b % 62];
+  return id;
+}
+
+/** A document with one screen of the given device (custom: width and height). */
+export function newDocument(
+  device: DevicePreset = "desktop",
+  size?: { width?: number; height?: number },
+  name = "Screen 1",
+): WireframeDocument {
+  const screen = newScreen(device, size, name, keyBetween(null, null));
+  return { schemaVersion: SCHEMA_VERSION, screens: { [screen.id]: screen }, elements: {} };
+}
+
+export function newScreen(
+  device: DevicePreset,
+  size: { width?: number; height?: number } | undefined,
+  name: string,
+  order: string,
+): Screen {
+  const preset = device === "custom" ? null : DEVICE_SIZES[device];
+  return {
+    id: newId(),
+    name,
+    order,
+    device,
+    width: Math.round(size?.width ?? preset?.width ?? 1440),
+    height: Math.round(size?.height ?? preset?.height ?? 900),
+    background: "#ffffff",
+  };
+}
+
+export const ELEMENT_LABELS: Record<ElementType, string> = {
+  rectangle: "Rectangle",
+  ellipse: "Ellipse",
+  line: "Line",
+  arrow: "Arrow",
+  text: "Text",
+  image: "Image",
+  "image-placeholder": "Image placeholder",
+  icon: "Icon",
+  ui: "Component",
+  group: "Group",
+  instance: "Instance",
+};
+
+export const DEFAULT_TEXT_STYLE: TextStyle = { fontSize: 16, fontWeight: 400, align: "left", color: INK, lineHeight: 1.4 };
+
+/** The element of one type (a shape's union of types narrowed to `T`). */
+export type ElementOf<T extends ElementType> = WireframeElement extends infer E
+  ? E extends WireframeElement
+    ? T extends E["type"]
+      ? Omit<E, "type"> & { type: T }
+      : never
+    : never
+  : never;
+
+/**
+ * A complete element of `type` with the kit's defaults, overridden by `partial` (give at
+ * least `screenId`; `component` picks the UI component, `componentId` the main component).
+ */
+export function defaultElement<T extends ElementType>(type: T, partial: Partial<ElementOf<T>> = {}): ElementOf<T> {
+  const base = {
+    id: newId(),
+    screenId: "",
+    parentId: null,
+    order: "a0",
+    name: ELEMENT_LABELS[type],
+    x: 0,
+    y: 0,
+    width: 160,
+    height: 100,
+    fill: "#f3f4f6",
+    stroke: "#9ca3af",
+    strokeWidth: 1,
+    radius: 0,
+    opacity: 1,
+    locked: false,
+    hidden: false,
+  };
+  const p = partial as Record<string, unknown>;
+  let el: Record<string, unknown>;
+  switch (type) {
+    case "rectangle":
+      el = { ...base, type };
+      break;
+    case "ellipse":
+      el = { ...base, type, width: 120, height: 120 };
+      break;
+    case "image-placeholder":
+      el = { ...base, type, width: 200, height: 150, fill: "#e5e7eb" };
+      break;
+    case "line":
+    case "arrow": {
+      const points = (p.points as [number, number, number, number] | undefined) ?? [0, 0, 160, 0];
+      el = {
+        ...base,
+        type,
+        fill: null,
+        stroke: "#374151",
+        strokeWidth: 2,
+        width: Math.abs(points[2] - points[0]),
+        height: Math.abs(points[3] - points[1]),
+        points,
+        start: null,
+        end: null,
+      };
+      break;
+    }
+    case "text":
+      el = { ...base, type, width: 200, height: 24, fill: null, stroke: null, strokeWidth: 0, text: "Text", textStyle: DEFAULT_TEXT_STYLE };
+      break;
+    case "image":
+      el = { ...base, type, width: 240, height: 160, fill: "#e5e7eb", stroke: null, strokeWidth: 0, fileId: null, alt: "" };
+      break;
+    case "icon":
+      el = { ...base, type, width: 24, height: 24, fill: null, stroke: "#374151", strokeWidth: 2, icon: "star" };
+      break;
+    case "ui": {
+      const component = (p.component as UiComponent | undefined) ?? "button";
+      const kit = UI_KIT[component];
+      el = {
+        ...base,
+        type,
+        name: kit.label,
+        width: kit.width,
+        height: kit.height,
+        fill: kit.fill,
+        stroke: kit.stroke,
+        radius: kit.radius,
+        component,
+        text: kit.text,
+        textStyle: kit.textStyle,
+        props: { ...kit.props },
+      };
+      break;
+    }
+    case "group":
+      el = { ...base, type, fill: null, stroke: null, strokeWidth: 0 };
+      break;
+    case "instance":
+      el = { ...base, type, fill: null, stroke: null, strokeWidth: 0, componentId: "", overrides: {} };
+      break;
+    default:
+      throw new Error(`unknown element type ${String(type)}`);
+  }
+  for (const [k, v] of Object.entries(p)) if (v !== undefined) el[k] = v;
+  return el as ElementOf<T>;
+}
+
+/** The children of `parentId` (null: the screen's top level), low z-order first. */
+export function childrenOf(doc: WireframeDocument, screenId: string, parentId: string | null): WireframeElement[] {
+  const out: WireframeElement[] = [];
+  for (const e of Object.values(doc.elements)) if (e.screenId === screenId && e.parentId === parentId) out.push(e);
+  return out.sort(compareOrder);
+}
+
+/** Parent id -> children, sorted, for one pass over a screen (the renderer, the layers panel). */
+export function childIndex(elements: Record<string, WireframeElement>, screenId?: string): Map<string | null, WireframeElement[]> {
+  const index = new Map<string | null, WireframeElement[]>();
+  for (const e of Object.values(elements)) {
+    if (screenId !== undefined && e.screenId !== screenId) continue;
+    const list = index.get(e.parentId);
+    if (list) list.push(e);
+    else index.set(e.parentId, [e]);
+  }
+  for (const list of index.values()) list.sort(compareOrder);
+  return index;
+}
+
+/** Every element inside group `id`, at any depth, parents before their children. */
+export function descendantsOf(doc: { elements: Record<string, WireframeElement> }, id: string): WireframeElement[] {
+  const index = childIndex(doc.elements);
+  const out: WireframeElement[] = [];
+  const walk = (parentId: string) => {
+    for (const child of index.get(parentId) ?? []) {
+      out.push(child);
+      walk(child.id);
+    }
+  };
+  walk(id);
+  return out;
+}
+
+export type Bounds = { x: number; y: number; width: number; height: number };
+
+/** The box around `elements` (null for none). */
+export function boundsOf(elements: readonly { x: number; y: number; width: number; height: number }[]): Bounds | null {
+  if (elements.length === 0) return null;
+  let x1 = Infinity,
+    y1 = Infinity,
+    x2 = -Infinity,
+    y2 = -Infinity;
+  for (const e of elements) {
+    x1 = Math.min(x1, e.x);
+    y1 = Math.min(y1, e.y);
+    x2 = Math.max(x2, e.x + e.width);
+    y2 = Math.max(y2, e.y + e.height);
+  }
+  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying ops
+
+/** The working copy of one patch: maps copied once, on first write. */
+class Draft {
+  screens: Record<string, Screen>;
+  elements: Record<string, WireframeElement>;
+  private copiedScreens = false;
+  private copiedElements = false;
+  constructor(public base: WireframeDocument) {
+    this.screens = base.screens;
+    this.elements = base.elements;
+  }
+  writeScreens() {
+    if (!this.copiedScreens) {
+      this.screens = { ...this.screens };
+      this.copiedScreens = true;
+    }
+    return this.screens;
+  }
+  writeElements() {
+    if (!this.copiedElements) {
+      this.elements = { ...this.elements };
+      this.copiedElements = true;
+    }
+    return this.elements;
+  }
+  done(): WireframeDocument {
+    if (!this.copiedScreens && !this.copiedElements) return this.base;
+    return { ...this.base, screens: this.screens, elements: this.elements };
+  }
+}
+
+/** Why `op` cannot apply to the draft, or null. */
+function problem(d: Draft, op: Op): string | null {
+  switch (op.op) {
+    case "add-element": {
+      const el = op.element;
+      if (!d.screens[el.screenId]) return `no screen "${el.screenId}"`;
+      const old = d.elements[el.id];
+      if (old?.type === "group" && el.type !== "group" && hasChildren(d.elements, el.id))
+        return "a group with children cannot become another type";
+      return parentProblem(d.elements, el.id, el.parentId);
+    }
+    case "set-element": {
+      const el = d.elements[op.id];
+      if (!el) return "no such element";
+      if (!(ELEMENT_KEYS[el.type] as readonly string[]).includes(op.key)) return `a ${el.type} has no "${op.key}"`;
+      if (op.key === "parentId") return parentProblem(d.elements, el.id, op.value as string | null);
+      if (op.key === "screenId" && !d.screens[op.value as string]) return `no screen "${String(op.value)}"`;
+      return null;
+    }
+    case "remove-element":
+      return d.elements[op.id] ? null : "no such element";
+    case "add-screen":
+      return null;
+    case "set-screen":
+      if (!d.screens[op.id]) return "no such screen";
+      return (SCREEN_KEYS as string[]).includes(op.key) ? null : `a screen has no "${op.key}"`;
+    case "remove-screen":
+      return d.screens[op.id] ? null : "no such screen";
+  }
+}
+
+function hasChildren(elements: Record<string, WireframeElement>, id: string): boolean {
+  for (const e of Object.values(elements)) if (e.parentId === id) return true;
+  return false;
+}
+
+function parentProblem(elements: Record<string, WireframeElement>, id: string, parentId: string | null): string | null {
+  if (parentId === null) return null;
+  const parent = elements[parentId];
+  if (!parent) return `no parent "${parentId}"`;
+  if (parent.type !== "group") return "the parent is not a group";
+  for (let p: WireframeElement | undefined = parent; p; p = p.parentId ? elements[p.parentId] : undefined) {
+    if (p.id === id) return "a group cannot contain itself";
+  }
+  return null;
+}
+
+function applyOne(d: Draft, op: Op) {
+  switch (op.op) {
+    case "add-element":
+      d.writeElements()[op.element.id] = op.element;
+      return;
+    case "set-element": {
+      const els = d.writeElements();
+      els[op.id] = { ...els[op.id]!, [op.key]: op.value } as WireframeElement;
+      return;
+    }
+    case "remove-element": {
+      const els = d.writeElements();
+      for (const child of descendantsOf(d, op.id)) delete els[child.id];
+      delete els[op.id];
+      return;
+    }
+    case "add-screen":
+      d.writeScreens()[op.screen.id] = op.screen;
+      return;
+    case "set-screen": {
+      const screens = d.writeScreens();
+      screens[op.id] = { ...screens[op.id]!, [op.key]: op.value } as Screen;
+      return;
+    }
+    case "remove-screen": {
+      delete d.writeScreens()[op.id];
+      const els = d.writeElements();
+      for (const e of Object.values(els)) if (e.screenId === op.id) delete els[e.id];
+      return;
+    }
+  }
+}
+
+/**
+ * Ops that leave an element on another screen than its group (a group moved to another
+ * screen without its children, or a child added to a group a teammate just moved) are
+ * repaired: the element follows its group's screen.
+ */
+function screenRepairs(d: Draft, touched: Set<string>): Op[] {
+  const repairs: Op[] = [];
+  if (touched.size === 0) return repairs;
+  const check = (el: WireframeElement) => {
+    if (el.parentId === null) return;
+    const parent = d.elements[el.parentId];
+    if (parent && parent.screenId !== el.screenId) repairs.push({ op: "set-element", id: el.id, key: "screenId", value: parent.screenId });
+  };
+  for (const e of Object.values(d.elements)) if (touched.has(e.id) || (e.parentId !== null && touched.has(e.parentId))) check(e);
+  for (const op of repairs) applyOne(d, op);
+  // A repair can itself move a group: repeat for its children.
+  if (repairs.length) repairs.push(...screenRepairs(d, new Set(repairs.map((r) => (r as { id: string }).id))));
+  return repairs;
+}
+
+function touchedIds(op: Op): string | null {
+  if (op.op === "add-element") return op.element.id;
+  if (op.op === "set-element" && (op.key === "parentId" || op.key === "screenId")) return op.id;
+  return null;
+}
+
+/**
+ * Applies `ops` in order and returns the new document. Throws OpError for an op that names
+ * an element or screen that is not there (or would nest a group in itself). Children left
+ * on another screen than their group follow the group.
+ */
+export function applyOps(doc: WireframeDocument, ops: readonly Op[]): WireframeDocument {
+  const d = new Draft(doc);
+  const touched = new Set<string>();
+  ops.forEach((op, i) => {
+    const why = problem(d, op);
+    if (why) throw new OpError(i, op, why);
+    applyOne(d, op);
+    const t = touchedIds(op);
+    if (t) touched.add(t);
+  });
+  screenRepairs(d, touched);
+  return d.done();
+}
+
+/**
+ * The server's way (decision 013): ops naming something a teammate's earlier patch removed
+ * are skipped instead of refusing the whole patch. Returns the document and the ops that
+ * were applied (repairs included), which is what the op log stores and everyone replays.
+ */
+export function applyOpsSkipping(doc: WireframeDocument, ops: readonly Op[]): { doc: WireframeDocument; applied: Op[]; skipped: number } {
+  const d = new Draft(doc);
+  const touched = new Set<string>();
+  const applied: Op[] = [];
+  let skipped = 0;
+  for (const op of ops) {
+    if (problem(d, op)) {
+      skipped++;
+      continue;
+    }
+    applyOne(d, op);
+    applied.push(op);
+    const t = touchedIds(op);
+    if (t) touched.add(t);
+  }
+  applied.push(...screenRepairs(d, touched));
+  return { doc: d.done(), applied, skipped };
+}
+
+/**
+ * The ops that undo `ops`: applied to `applyOps(doc, ops)` they give back `doc`. Computed
+ * against the document each op met, so a removed group comes back with all its descendants.
+ */
+export function invertOps(doc: WireframeDocument, ops: readonly Op[]): Op[] {
+  const d = new Draft(doc);
+  const groups: Op[][] = [];
+  const touched = new Set<string>();
+  ops.forEach((op, i) => {
+    const why = problem(d, op);
+    if (why) throw new OpError(i, op, why);
+    groups.push(inverseOf(d, op));
+    applyOne(d, op);
+    const t = touchedIds(op);
+    if (t) touched.add(t);
+  });
+  // Screen repairs happen after every op; their inverse runs first.
+  const before = { ...d.elements };
+  const repairs = screenRepairs(d, touched);
+  const repairInverse = repairs.map((r) => {
+    const id = (r as { id: string }).id;
+    return { op: "set-element", id, key: "screenId", value: before[id]!.screenId } as Op;
+  });
+  return [...repairInverse.reverse(), ...groups.reverse().flat()];
+}
+
+function inverseOf(d: Draft, op: Op): Op[] {
+  switch (op.op) {
+    case "add-element": {
+      const old = d.elements[op.element.id];
+      return old ? [{ op: "add-element", element: old }] : [{ op: "remove-element", id: op.element.id }];
+    }
+    case "set-element": {
+      const el = d.elements[op.id]!;
+      return [{ op: "set-element", id: op.id, key: op.key, value: (el as Record<string, unknown>)[op.key] }];
+    }
+    case "remove-element": {
+      const el = d.elements[op.id]!;
+      return [el, ...descendantsOf(d, op.id)].map((element) => ({ op: "add-element", element }));
+    }
+    case "add-screen": {
+      const old = d.screens[op.screen.id];
+      return old ? [{ op: "add-screen", screen: old }] : [{ op: "remove-screen", id: op.screen.id }];
+    }
+    case "set-screen": {
+      const screen = d.screens[op.id]!;
+      return [{ op: "set-screen", id: op.id, key: op.key, value: (screen as Record<string, unknown>)[op.key] }];
+    }
+    case "remove-screen": {
+      const screen = d.screens[op.id]!;
+      const index = childIndex(d.elements, op.id);
+      const elements: WireframeElement[] = [];
+      const walk = (parentId: string | null) => {
+        for (const child of index.get(parentId) ?? []) {
+          elements.push(child);
+          walk(child.id);
+        }
+      };
+      walk(null);
+      // Anything not reached from the top (a broken parent link) still comes back.
+      const reached = new Set(elements.map((e) => e.id));
+      for (const e of Object.values(d.elements)) if (e.screenId === op.id && !reached.has(e.id)) elements.push(e);
+      return [{ op: "add-screen", screen }, ...elements.map((element) => ({ op: "add-element", element }) as Op)];
+    }
+  }
+}
+
+/** Keys an element of `type` has (for editors that list properties). */
+export function elementKeys(type: ElementType): readonly ElementKey[] {
+  return ELEMENT_KEYS[type];
+}
+
+export type { ElementKey, ScreenKey };
