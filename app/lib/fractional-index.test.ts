@@ -64,3 +64,33 @@ describe("keysBetween", () => {
     expect(ks[0]! > "a0" && ks[19]! < "a1").toBe(true);
   });
 });
+
+describe("keys stored before the package took over", () => {
+  // Written by the hand-written index this module replaced: a new project's columns,
+  // keys before, between and after others, long runs at either end and in one gap.
+  const stored = ["a0", "a1", "a2", "a3", "a4", "Zz", "a0V", "a0G", "a000001", "b08", "ZW", "a08", "a0O", "a0d", "a0l", "a0t"];
+
+  it("are valid keys to the package, and a key fits between any two of them", () => {
+    for (const key of stored) expect(isValidKey(key)).toBe(true);
+    const sorted = [...new Set(stored)].sort();
+    for (let i = 0; i < sorted.length; i++) {
+      const lo = sorted[i - 1] ?? null;
+      const hi = sorted[i]!;
+      const k = keyBetween(lo, hi);
+      expect(lo === null || k > lo).toBe(true);
+      expect(k < hi).toBe(true);
+    }
+    expect(keyBetween(sorted.at(-1)!, null) > sorted.at(-1)!).toBe(true);
+  });
+
+  it("come out of the package the same way for the same neighbours (one scheme)", () => {
+    expect(keysBetween(null, null, 5)).toEqual(["a0", "a1", "a2", "a3", "a4"]);
+    expect(keyBetween(null, "a0")).toBe("Zz");
+    expect(keyBetween("a0", "a0V")).toBe("a0G");
+    expect(keysBetween("a0", "a1", 7)).toEqual(["a08", "a0G", "a0O", "a0V", "a0d", "a0l", "a0t"]);
+  });
+
+  it("refuses what is not a key", () => {
+    for (const bad of ["", "a", "a00", "A00000000000000000000000000", "a0 ", "ä0"]) expect(isValidKey(bad)).toBe(false);
+  });
+});
