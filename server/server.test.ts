@@ -55,4 +55,20 @@ describe("production server process", () => {
       await reopened.close();
     }
   });
+  it("refuses to start when a migration was edited after this database applied it, naming it", { timeout: 90_000 }, async () => {
+    const first = await start();
+    await first.waitForOutput(/Atelier listening/);
+    expect(await first.stop("SIGTERM")).toBe(0);
+    const db = new PGlite(path.join(first.dataDir, "pglite"));
+    try {
+      await db.query("update schema_migrations set checksum = repeat('0', 64) where name = '0020_billing'");
+    } finally {
+      await db.close();
+    }
+
+    const second = await start({ DATA_DIR: first.dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("Atelier cannot start.");
+    expect(second.output()).toContain("Migration 0020_billing was changed after it was applied to this database");
+  });
 });
