@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { ensureDb } from "../db";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "./index";
 import { eventStream } from "./sse";
@@ -43,8 +43,16 @@ describe("realtime", () => {
 });
 
 describe("a stream whose reader lost access", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("closes instead of sending the event", async () => {
     await ensureDb();
+    // Only the clock is faked: the database and the stream keep their real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const opened = Date.now();
+    vi.setSystemTime(opened);
     let allowed = true;
     const res = eventStream(new Request("http://localhost/projects/p4/events"), boardTopic("p4"), {
       heartbeatMs: 60_000,
@@ -55,14 +63,9 @@ describe("a stream whose reader lost access", () => {
     await ready();
     allowed = false;
     // The first check is due only 5 s after the stream opened; make it due now.
-    const realNow = Date.now;
-    Date.now = () => realNow() + 10_000;
-    try {
-      await publish(boardTopic("p4"), { type: "card.moved" });
-      const next = await reader.read();
-      expect(next.done).toBe(true);
-    } finally {
-      Date.now = realNow;
-    }
+    vi.setSystemTime(opened + 10_000);
+    await publish(boardTopic("p4"), { type: "card.moved" });
+    const next = await reader.read();
+    expect(next.done).toBe(true);
   });
 });
