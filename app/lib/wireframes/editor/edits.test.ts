@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Op, WireframeDocument, WireframeElement } from "../document";
+import type { LineElement, Op, WireframeDocument, WireframeElement } from "../document";
 import { applyOps, defaultElement, invertOps, newDocument } from "../ops";
 import {
   alignOps,
@@ -172,7 +172,7 @@ describe("move, resize, properties", () => {
     });
     const d1 = run(doc, insertOps(doc, arrow));
     const d2 = run(d1, moveOps(d1, ["b"], 0, 200));
-    const moved = d2.elements.ar as Extract<WireframeElement, { type: "arrow" }>;
+    const moved = d2.elements.ar as LineElement;
     // b is now below and to the right: the arrow runs from a's right edge to b's left edge
     expect([moved.x + moved.points[0], moved.y + moved.points[1]]).toEqual([100, 50]);
     expect([moved.x + moved.points[2], moved.y + moved.points[3]]).toEqual([300, 250]);
