@@ -71,14 +71,18 @@ export const newWireframeSchema = z
       .regex(/^[a-z0-9-]*$/, { message: RELOAD })
       .optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.device !== "custom") return;
-    for (const key of ["width", "height"] as const) {
-      const raw = value[key];
-      const parsed = size(key).safeParse(typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw);
-      if (!parsed.success) ctx.addIssue({ code: "custom", path: [key], message: parsed.error.issues[0]!.message });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      // Runs even when other fields failed, so every message shows at once (`value` may be partial then).
+      if (value?.device !== "custom") return;
+      for (const key of ["width", "height"] as const) {
+        const raw = value[key];
+        const parsed = size(key).safeParse(typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw);
+        if (!parsed.success) ctx.addIssue({ code: "custom", path: [key], message: parsed.error.issues[0]!.message });
+      }
+    },
+    { when: () => true },
+  );
 
 /**
  * What the create service takes, from a parsed submission: a preset's size comes from the
