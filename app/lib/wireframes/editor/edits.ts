@@ -198,25 +198,46 @@ export function deleteOps(doc: WireframeDocument, ids: readonly string[]): Op[] 
  * selected element; the elements keep their paint order inside it. Returns the group's id.
  */
 export function groupOps(doc: WireframeDocument, ids: readonly string[], name = "Group"): { ops: Op[]; groupId: string } | null {
+  const place = placeOf(doc, ids);
+  if (!place) return null;
+  const box = roundBox(boundsOf(place.ordered)!);
+  const group = defaultElement("group", {
+    id: newId(),
+    screenId: place.screenId,
+    parentId: place.parentId,
+    order: place.order,
+    name,
+    ...box,
+  });
+  const keys = keysBetween(null, null, place.ordered.length);
+  const ops: Op[] = [{ op: "add-element", element: group }];
+  place.ordered.forEach((el, i) => ops.push(set(el.id, "parentId", group.id), set(el.id, "order", keys[i]!)));
+  return { ops: settle(doc, ops), groupId: group.id };
+}
+
+/**
+ * Where something that replaces the selection goes (a group around it, an instance of a
+ * component made from it): the common parent (or the top level), just above the topmost
+ * selected element. Also the selection's roots in paint order. Null for nothing, or for
+ * a selection across screens.
+ */
+export function placeOf(
+  doc: WireframeDocument,
+  ids: readonly string[],
+): { screenId: string; parentId: string | null; order: string; ordered: WireframeElement[] } | null {
   const roots = rootsOf(doc.elements, ids);
   if (roots.length === 0) return null;
   const screenId = doc.elements[roots[0]!]!.screenId;
-  const order = paintOrder(doc, screenId).filter((el) => roots.includes(el.id));
-  if (order.length !== roots.length) return null; // elements of several screens
-  const top = order[order.length - 1]!;
-  const parents = new Set(order.map((el) => el.parentId));
+  const ordered = paintOrder(doc, screenId).filter((el) => roots.includes(el.id));
+  if (ordered.length !== roots.length) return null;
+  const top = ordered[ordered.length - 1]!;
+  const parents = new Set(ordered.map((el) => el.parentId));
   const parentId = parents.size === 1 ? top.parentId : null;
-  // The group's place: just above the topmost selected element among its siblings.
   const anchor = parentId === top.parentId ? top : ancestry(doc.elements, top.id).find((a) => a.parentId === parentId)!;
   const siblings = childrenOf(doc, screenId, parentId);
   const next = siblings[siblings.findIndex((s) => s.id === anchor.id) + 1];
-  const groupOrder = keyBetween(anchor.order, next && next.order > anchor.order ? next.order : null);
-  const box = roundBox(boundsOf(order)!);
-  const group = defaultElement("group", { id: newId(), screenId, parentId, order: groupOrder, name, ...box });
-  const keys = keysBetween(null, null, order.length);
-  const ops: Op[] = [{ op: "add-element", element: group }];
-  order.forEach((el, i) => ops.push(set(el.id, "parentId", group.id), set(el.id, "order", keys[i]!)));
-  return { ops: settle(doc, ops), groupId: group.id };
+  const order = keyBetween(anchor.order, next && next.order > anchor.order ? next.order : null);
+  return { screenId, parentId, order, ordered };
 }
 
 /** Ungroups the selected groups: their children take the group's place. Returns the children's ids. */
