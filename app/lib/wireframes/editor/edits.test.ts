@@ -173,9 +173,9 @@ describe("move, resize, properties", () => {
     const d1 = run(doc, insertOps(doc, arrow));
     const d2 = run(d1, moveOps(d1, ["b"], 0, 200));
     const moved = d2.elements.ar as LineElement;
-    // b is now below and to the right: the arrow runs from a's right edge to b's left edge
-    expect([moved.x + moved.points[0], moved.y + moved.points[1]]).toEqual([100, 50]);
-    expect([moved.x + moved.points[2], moved.y + moved.points[3]]).toEqual([300, 250]);
+    // b is now below and to the right: the arrow runs centre to centre, from a's right edge to b's left edge
+    expect([moved.x + moved.points[0], moved.y + moved.points[1]]).toEqual([100, 83]);
+    expect([moved.x + moved.points[2], moved.y + moved.points[3]]).toEqual([300, 217]);
     const d2b = run(d1, moveOps(d1, ["b"], -300, 300));
     const below = d2b.elements.ar as typeof moved;
     // straight below: from a's bottom edge to b's top edge

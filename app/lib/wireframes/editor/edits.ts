@@ -5,7 +5,7 @@
  * attached line ends on the elements they follow.
  */
 import type { Op, WireframeDocument, WireframeElement } from "../document";
-import { applyOpsSkipping, boundsOf, childIndex, childrenOf, defaultElement, newId } from "../ops";
+import { applyOpsSkipping, boundsOf, childIndex, childrenOf, defaultElement, lineEndpoints, newId } from "../ops";
 import { compareOrder, keyBetween, keysBetween, topKey } from "../order";
 import { mapPoint, mapRect, roundRect, type Rect } from "./geometry";
 import { ancestry, isAncestor, paintOrder, rootsOf, withDescendants } from "./tree";
@@ -22,16 +22,6 @@ function diff(el: WireframeElement, next: Partial<Record<string, unknown>>): Op[
     if (JSON.stringify(old) !== JSON.stringify(value)) ops.push(set(el.id, key, value));
   }
   return ops;
-}
-
-/** An attached end's point: the middle of the attached element's edge that faces `toward`. */
-export function anchorPoint(target: Rect, toward: { x: number; y: number }): { x: number; y: number } {
-  const cx = target.x + target.width / 2;
-  const cy = target.y + target.height / 2;
-  const dx = toward.x - cx;
-  const dy = toward.y - cy;
-  if (Math.abs(dx) * target.height >= Math.abs(dy) * target.width) return { x: dx >= 0 ? target.x + target.width : target.x, y: cy };
-  return { x: cx, y: dy >= 0 ? target.y + target.height : target.y };
 }
 
 /** The line's geometry (box and relative points) for two absolute end points. */
@@ -100,14 +90,13 @@ export function settle(doc: WireframeDocument, ops: Op[]): Op[] {
     const endId = el.end?.elementId ?? null;
     if (!(startId && moved.has(startId)) && !(endId && moved.has(endId)) && !moved.has(el.id)) continue;
     const holds = (id: string | null) => !!id && !!after.elements[id] && (!moved.has(el.id) || added.has(el.id) || moved.has(id));
-    const startEl = holds(startId) ? after.elements[startId!] : undefined;
-    const endEl = holds(endId) ? after.elements[endId!] : undefined;
-    let [a, b] = lineEnds(el);
-    if (startEl) a = anchorPoint(startEl, endEl ? centre(endEl) : b);
-    if (endEl) b = anchorPoint(endEl, startEl ? centre(startEl) : a);
-    const next: Record<string, unknown> = { ...lineGeometry(a, b) };
-    if (el.start && !startEl) next.start = null;
-    if (el.end && !endEl) next.end = null;
+    const start = holds(startId) ? el.start : null;
+    const end = holds(endId) ? el.end : null;
+    // The renderer draws attached ends where they meet their elements; the stored box follows.
+    const [x1, y1, x2, y2] = lineEndpoints(after.elements, { ...el, start, end });
+    const next: Record<string, unknown> = { ...lineGeometry({ x: x1, y: y1 }, { x: x2, y: y2 }) };
+    if (el.start && !start) next.start = null;
+    if (el.end && !end) next.end = null;
     const fix = diff(el, next);
     if (fix.length) {
       after = applyOpsSkipping(after, fix).doc;
@@ -118,7 +107,6 @@ export function settle(doc: WireframeDocument, ops: Op[]): Op[] {
 }
 
 const GEOMETRY = new Set(["x", "y", "width", "height", "points", "parentId", "screenId"]);
-const centre = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
 const roundBox = (r: Rect) => {
   const b = roundRect(r);
   return { x: b.x, y: b.y, width: b.width, height: b.height };
