@@ -25,15 +25,17 @@ function diff(el: WireframeElement, next: Partial<Record<string, unknown>>): Op[
 }
 
 /** The line's geometry (box and relative points) for two absolute end points. */
-export function lineGeometry(a: { x: number; y: number }, b: { x: number; y: number }) {
+export function lineGeometry(from: { x: number; y: number }, to: { x: number; y: number }) {
+  const a = { x: Math.round(from.x), y: Math.round(from.y) };
+  const b = { x: Math.round(to.x), y: Math.round(to.y) };
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return {
-    x: Math.round(x),
-    y: Math.round(y),
-    width: Math.round(Math.abs(b.x - a.x)),
-    height: Math.round(Math.abs(b.y - a.y)),
-    points: [Math.round(a.x - x), Math.round(a.y - y), Math.round(b.x - x), Math.round(b.y - y)] as [number, number, number, number],
+    x,
+    y,
+    width: Math.abs(b.x - a.x),
+    height: Math.abs(b.y - a.y),
+    points: [a.x - x, a.y - y, b.x - x, b.y - y] as [number, number, number, number],
   };
 }
 
