@@ -1,21 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { planStatusOf } from "~/.server/billing/plan-status";
-import { settingsAction, settingsLoader } from "~/.server/workspaces/team-route";
 import { SettingsPage } from "~/components/account/settings-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import type { action, loader } from "./_app.settings.server";
+
+export { action, loader } from "./_app.settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Atelier" }];
 
-/** The workspace settings, with the plan status from the same source as /billing. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const settings = await settingsLoader(request);
-  return { ...settings, planStatus: await planStatusOf(settings.workspace) };
-}
-export const action = ({ request }: ActionFunctionArgs) => settingsAction(request);
-
 export default function SettingsRoute() {
-  return <SettingsPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <SettingsPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,19 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { memberLoader, teamAction } from "~/.server/workspaces/team-route";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { MemberPage } from "~/components/team/member-page";
+import type { action, loader } from "./_app.team.$id.server";
+
+export { action, loader } from "./_app.team.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.person.fullName || data?.person.email || "Member"} · Team · Atelier` },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => memberLoader(request, params.id);
-export const action = ({ request, params }: ActionFunctionArgs) => teamAction(request, `/team/${params.id}`);
-
 export default function MemberRoute() {
-  const actionData = useActionData<typeof action>();
-  return <MemberPage data={useLoaderData<typeof loader>()} error={actionData && !actionData.ok ? actionData.message : null} />;
+  return <MemberPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,16 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { teamAction, teamLoader } from "~/.server/workspaces/team-route";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { TeamPage } from "~/components/team/team-page";
+import type { action, loader } from "./_app.team._index.server";
+
+export { action, loader } from "./_app.team._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Team · Atelier" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => teamLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => teamAction(request);
-
 export default function TeamRoute() {
-  return <TeamPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <TeamPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

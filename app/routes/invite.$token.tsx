@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getUser, requireUser } from "~/.server/auth/session";
 import { redirectWithToast } from "~/.server/http/flash";
 import { UserError } from "~/.server/errors";
-import { acceptInvitation, findInvitation } from "~/.server/workspaces/team";
+import { acceptInvitation, findInvitation } from "~/.server/workspaces/invitations";
 import { AuthCard } from "~/components/auth/auth-card";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";

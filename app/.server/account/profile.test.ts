@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { authedRequest, formRequest, makeOwner, makeUser } from "../../../tests/support/factories";
+import { authedRequest, formRequest, makeUser } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
 import { getSession } from "../auth/session";
 import { db, schema } from "../db";
 import { outbox, resetMailForTests } from "../mail";
 import { checkEmailChange, confirmEmailChange, profileAction, profileLoader } from "./profile";
-import { settingsAction } from "../workspaces/team-route";
 
 type Failed = { init: { status: number }; data: { field?: string; message: string; values: Record<string, string> } };
 
@@ -92,34 +91,5 @@ describe("profile", () => {
     await profileAction(formRequest(b, { intent: "sign-out-others" }));
     expect(await getSession(new Request(a.url, { headers: a.headers }))).toBeNull();
     expect((await profileLoader(b)).sessions).toHaveLength(1);
-  });
-});
-
-describe("workspace settings", () => {
-  beforeEach(resetDb);
-
-  it("renames, refuses a taken address, and deletes only with the typed name", async () => {
-    const { user, workspace } = await makeOwner();
-    const other = await makeOwner();
-    const here = await authedRequest(user.id, "/settings");
-    const taken = (await settingsAction(
-      formRequest(here, { intent: "update-workspace", name: "Acme", slug: other.workspace.slug }),
-    )) as unknown as Failed;
-    expect(taken.init.status).toBe(400);
-    expect(taken.data).toMatchObject({ field: "slug", message: "That address is taken. Try another." });
-    const bad = (await settingsAction(
-      formRequest(here, { intent: "update-workspace", name: "Acme", slug: "Not OK!" }),
-    )) as unknown as Failed;
-    expect(bad.data.field).toBe("slug");
-    expect(((await settingsAction(formRequest(here, { intent: "update-workspace", name: "Acme", slug: "acme" }))) as Response).status).toBe(
-      303,
-    );
-    const [ws] = await db().select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace.id));
-    expect(ws).toMatchObject({ name: "Acme", slug: "acme" });
-
-    const wrong = (await settingsAction(formRequest(here, { intent: "delete-workspace", confirm: "acme" }))) as unknown as Failed;
-    expect(wrong.init.status).toBe(400);
-    expect(((await settingsAction(formRequest(here, { intent: "delete-workspace", confirm: "Acme" }))) as Response).status).toBe(303);
-    expect(await db().select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace.id))).toHaveLength(0);
   });
 });

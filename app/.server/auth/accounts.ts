@@ -1,5 +1,5 @@
 import { createWorkspaceIn, defaultWorkspaceName } from "../workspaces";
-import { acceptOpenInvitationsFor } from "../workspaces/team";
+import { acceptOpenInvitationsFor } from "../workspaces/invitations";
 import { eq } from "drizzle-orm";
 import { db, schema, type Db } from "../db";
 import { hashPassword, verifyPassword } from "./password";

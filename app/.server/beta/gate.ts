@@ -1,7 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { db, schema } from "../db";
 import { isEnabled } from "../flags";
-import { hasOpenInvitation } from "../workspaces/team";
+import { hasOpenInvitation } from "../workspaces/invitations";
 import { isAdminEmail } from "./admin";
 
 const { betaRequests } = schema;

@@ -13,12 +13,15 @@ import { db, schema } from "../db";
 import { createCard, loadBoard } from "../projects/board";
 import { boardAction, boardApiAction, boardLoader } from "../projects/board-route";
 import { createProject, deleteProject } from "../projects/projects";
-import { settingsAction, settingsLoader } from "../workspaces/team-route";
+import { action as settingsRouteAction, loader as settingsRouteLoader } from "~/routes/_app.settings.server";
 import { storageUsedBytes } from "../workspaces/limits";
 import { cleanContentType, cleanFileName } from "./attachment-actions";
 import { contentDisposition } from "./download";
 import { createPostgresFileStore } from "./postgres-store";
 import { setFileStoreForTests, type FileStore } from "./store";
+
+const settingsLoader = (request: Request) => settingsRouteLoader({ request, params: {}, context: {} });
+const settingsAction = (request: Request) => settingsRouteAction({ request, params: {}, context: {} });
 
 type Failure = { init: { status: number }; data: { ok: false; intent: string; message: string; field?: string } };
 

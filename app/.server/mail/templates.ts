@@ -68,3 +68,23 @@ export function accountExistsMail(input: { to: string; name?: string | null; sig
     { label: "Sign in", url: input.signInLink },
   );
 }
+
+/** A teammate's invitation to a workspace; the link is the invitation's own (sent again, it is the same). */
+export function invitationMail(input: {
+  to: string;
+  link: string;
+  workspaceName: string;
+  inviterName: string;
+  roleName: string;
+  days: number;
+}): Mail {
+  return compose(
+    input.to,
+    `${input.inviterName} invited you to ${input.workspaceName} on Atelier`,
+    [
+      `${input.inviterName} invited you to join the workspace "${input.workspaceName}" on Atelier as ${input.roleName}.`,
+      `The link works once and expires in ${input.days} days. If you were not expecting it, ignore this e-mail.`,
+    ],
+    { label: "Accept the invitation", url: input.link },
+  );
+}

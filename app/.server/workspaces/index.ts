@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { can, type Action, type Role } from "~/lib/permissions";
 import { requireUser, type SessionUser } from "../auth/session";
 import { randomToken } from "../auth/tokens";
@@ -148,20 +148,6 @@ export async function switchWorkspace(userId: string, workspaceId: string): Prom
   if (!m) return false;
   await db().update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));
   return true;
-}
-
-export async function renameWorkspace(workspaceId: string, name: string, slug: string) {
-  const wanted = slugify(slug || name);
-  return db().transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(and(eq(workspaces.slug, wanted), sql`${workspaces.id} <> ${workspaceId}`))
-      .limit(1);
-    if (taken) return { ok: false as const, field: "slug" as const, message: "That address is taken. Try another." };
-    await tx.update(workspaces).set({ name: name.trim(), slug: wanted, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId));
-    return { ok: true as const, slug: wanted };
-  });
 }
 
 /** Is the user (still) a member of the workspace? */

@@ -1,10 +1,9 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { BYTES_PER_GB } from "~/lib/file-size";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
 import { currentSubscription, type SubscriptionRecord } from "../payments/sync";
 import { UserError } from "../errors";
-import { countSeats } from "./team";
 
 /**
  * The one place that counts what the plans limit, per workspace. A new workspace is
@@ -18,6 +17,24 @@ export async function planOf(tx: Db, workspaceId: string): Promise<{ planId: Pla
   const [ws] = await tx.select({ planId: schema.workspaces.planId }).from(schema.workspaces).where(eq(schema.workspaces.id, workspaceId));
   const plan = getPlan((ws?.planId ?? "professional") as PlanId) ?? getPlan("professional")!;
   return { planId: plan.id, limits: plan.limits, name: plan.name };
+}
+
+/** Seats taken: the members plus the invitations still open (each holds a seat until it expires). */
+export async function countSeats(workspaceId: string, tx: Db = db()): Promise<number> {
+  const { memberships, invitations } = schema;
+  const [m] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, workspaceId));
+  const [i] = await tx
+    .select({ n: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    );
+  return Number(m?.n ?? 0) + Number(i?.n ?? 0);
 }
 
 export async function usageOf(tx: Db, workspaceId: string) {

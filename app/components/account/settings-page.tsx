@@ -1,6 +1,9 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { FormErrors, type FormReply, fieldProps, replyFor, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
+import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema } from "~/lib/forms/workspace";
 import { planStatusText, type PlanStatus } from "~/lib/billing-text";
 import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
@@ -15,8 +18,6 @@ export type SettingsPageData = {
   /** The same plan status /billing shows (subscription, else the trial). */
   planStatus: PlanStatus;
 };
-
-export type SettingsActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
 
 function Usage({
   label,
@@ -55,9 +56,20 @@ function Usage({
   );
 }
 
-export function SettingsPage({ data, actionData }: { data: SettingsPageData; actionData: SettingsActionData }) {
-  const err = actionData && !actionData.ok ? actionData : null;
-  const field = (intent: string, name: string) => (err?.intent === intent && err.field === name ? err : null);
+export function SettingsPage({ data, reply }: { data: SettingsPageData; reply: FormReply | undefined }) {
+  const [general, generalFields] = useSchemaForm(updateWorkspaceSchema, {
+    id: "workspace-general",
+    lastResult: replyFor(reply, "update-workspace"),
+    defaultValue: { name: data.workspace.name, slug: data.workspace.slug },
+  });
+  const [another, anotherFields] = useSchemaForm(createWorkspaceSchema, {
+    id: "workspace-new",
+    lastResult: replyFor(reply, "create-workspace"),
+  });
+  const [danger, dangerFields] = useSchemaForm(deleteWorkspaceSchema, {
+    id: "workspace-delete",
+    lastResult: replyFor(reply, "delete-workspace"),
+  });
   return (
     <div className="max-w-3xl space-y-8">
       <div>
@@ -75,28 +87,15 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         <h2 id="general-h" className="text-base font-semibold text-slate-900">
           General
         </h2>
-        <Form method="post" className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(general)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="update-workspace" />
+          <FormErrors form={general} />
+          <Field label="Workspace name" disabled={!data.can.update} {...fieldProps(generalFields.name, { type: "text" })} />
           <Field
-            id="ws-name"
-            label="Workspace name"
-            name="name"
-            required
-            maxLength={80}
-            disabled={!data.can.update}
-            defaultValue={err?.intent === "update-workspace" ? err.values.name : data.workspace.name}
-            error={field("update-workspace", "name")?.message}
-          />
-          <Field
-            id="ws-slug"
             label="Workspace address"
-            name="slug"
-            required
-            maxLength={40}
             disabled={!data.can.update}
-            defaultValue={err?.intent === "update-workspace" ? err.values.slug : data.workspace.slug}
             hint="Lower-case letters, digits and hyphens."
-            error={field("update-workspace", "slug")?.message}
+            {...fieldProps(generalFields.slug, { type: "text" })}
           />
           {data.can.update ? (
             <button type="submit" className={buttonClass("primary", "md")}>
@@ -146,12 +145,15 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
         <h2 id="new-ws-h" className="text-base font-semibold text-slate-900">
           Another workspace
         </h2>
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post" {...getFormProps(another)} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="create-workspace" />
-          <Field id="new-ws-name" label="Name" name="name" required maxLength={80} className="min-w-64 flex-1" />
-          <button type="submit" className={buttonClass("secondary", "md")}>
-            Create workspace
-          </button>
+          <FormErrors form={another} />
+          <div className="flex flex-wrap items-end gap-3">
+            <Field label="Name" className="min-w-64 flex-1" {...fieldProps(anotherFields.name, { type: "text" })} />
+            <button type="submit" className={buttonClass("secondary", "md")}>
+              Create workspace
+            </button>
+          </div>
         </Form>
       </section>
 
@@ -160,14 +162,13 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
           <h2 id="danger-h" className="text-base font-semibold text-red-800">
             Danger zone
           </h2>
-          <Form method="post" className="mt-3 space-y-3">
+          <Form method="post" {...getFormProps(danger)} className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="delete-workspace" />
             <p className="text-sm text-slate-700">
               Deleting the workspace deletes its projects, boards, cards and invitations for everyone. This cannot be undone.
             </p>
+            <FormErrors form={danger} />
             <Field
-              id="ws-confirm"
-              name="confirm"
               required
               autoComplete="off"
               label={
@@ -175,18 +176,13 @@ export function SettingsPage({ data, actionData }: { data: SettingsPageData; act
                   Type <strong>{data.workspace.name}</strong> to confirm
                 </>
               }
-              error={field("delete-workspace", "confirm")?.message}
+              {...fieldProps(dangerFields.confirm, { type: "text" })}
             />
             <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
               Delete workspace
             </button>
           </Form>
         </section>
-      ) : null}
-      {err && !err.field ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {err.message}
-        </p>
       ) : null}
     </div>
   );

@@ -1,7 +1,12 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { ActivityList, type ActivityView } from "~/components/board/card-detail";
+import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
 import { WorkList, type WorkItem } from "~/components/team/member-page";
 import { buttonClass } from "~/components/ui/button-styles";
+import { FormErrors, type FormReply, fieldProps, messageOf, useSchemaForm } from "~/components/ui/conform";
+import { Field } from "~/components/ui/form";
+import { calendarDay } from "~/lib/dates";
+import { quickCreateSchema } from "~/lib/forms/dashboard";
 
 export type DashboardData = {
   name: string;
@@ -13,11 +18,9 @@ export type DashboardData = {
   projectCount: number;
 };
 
-export type DashboardActionData = { ok: false; message: string; field?: string; values: { projectId: string; title: string } } | undefined;
-
-export function DashboardPage({ data, actionData }: { data: DashboardData; actionData: DashboardActionData }) {
-  const err = actionData && !actionData.ok ? actionData : null;
-  const overdue = data.work.filter((w) => w.dueDate && w.dueDate < new Date().toISOString().slice(0, 10)).length;
+export function DashboardPage({ data, reply }: { data: DashboardData; reply: FormReply | undefined }) {
+  const today = calendarDay();
+  const overdue = data.work.filter((w) => w.dueDate && w.dueDate < today).length;
   return (
     <div className="space-y-8">
       <div>
@@ -30,53 +33,7 @@ export function DashboardPage({ data, actionData }: { data: DashboardData; actio
 
       {data.canCreate ? (
         data.projects.length > 0 ? (
-          <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="quick-h">
-            <h2 id="quick-h" className="text-sm font-semibold text-slate-800">
-              Quick create
-            </h2>
-            <div className="mt-3 flex flex-wrap items-end gap-3">
-              <div className="min-w-64 flex-[2]">
-                <label htmlFor="quick-title" className="block text-xs font-medium text-slate-600">
-                  Card title
-                </label>
-                <input
-                  id="quick-title"
-                  name="title"
-                  required
-                  maxLength={200}
-                  defaultValue={err?.values.title ?? ""}
-                  aria-invalid={err?.field === "title" || undefined}
-                  aria-describedby={err ? "quick-error" : undefined}
-                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-                />
-              </div>
-              <div className="min-w-48 flex-1">
-                <label htmlFor="quick-project" className="block text-xs font-medium text-slate-600">
-                  Project
-                </label>
-                <select
-                  id="quick-project"
-                  name="projectId"
-                  defaultValue={err?.values.projectId ?? data.projects[0]!.id}
-                  className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
-                >
-                  {data.projects.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className={buttonClass("primary", "md")}>
-                Create card
-              </button>
-            </div>
-            {err ? (
-              <p id="quick-error" role="alert" className="mt-2 text-sm text-red-700">
-                {err.message}
-              </p>
-            ) : null}
-          </Form>
+          <QuickCreate projects={data.projects} reply={reply} />
         ) : (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="text-sm font-medium text-slate-800">Start with a project</p>
@@ -133,5 +90,59 @@ export function DashboardPage({ data, actionData }: { data: DashboardData; actio
         <ActivityList items={data.activity} withCard />
       </section>
     </div>
+  );
+}
+
+/** A card in one of the workspace's projects, without opening its board. */
+function QuickCreate({ projects, reply }: { projects: DashboardData["projects"]; reply: FormReply | undefined }) {
+  const [form, fields] = useSchemaForm(quickCreateSchema, {
+    id: "quick-create",
+    lastResult: reply,
+    defaultValue: { projectId: projects[0]!.id },
+  });
+  const { key: _key, ...projectSelect } = getSelectProps(fields.projectId);
+  const projectError = messageOf(fields.projectId);
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby="quick-h"
+    >
+      <h2 id="quick-h" className="text-sm font-semibold text-slate-800">
+        Quick create
+      </h2>
+      <div className="mt-3 flex flex-wrap items-start gap-3">
+        <Field label="Card title" className="min-w-64 flex-[2]" {...fieldProps(fields.title, { type: "text" })} />
+        <div className="min-w-48 flex-1">
+          <label htmlFor={fields.projectId.id} className="block text-sm font-medium text-slate-700">
+            Project
+          </label>
+          <select
+            {...projectSelect}
+            aria-invalid={projectError ? true : undefined}
+            aria-describedby={projectError ? fields.projectId.errorId : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+          >
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {projectError ? (
+            <p id={fields.projectId.errorId} className="mt-1 text-sm text-red-600">
+              {projectError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={buttonClass("primary", "md", "mt-6")}>
+          Create card
+        </button>
+      </div>
+      <div className="mt-2">
+        <FormErrors form={form} />
+      </div>
+    </Form>
   );
 }

@@ -44,29 +44,28 @@ export function Dropdown({
     };
   }, []);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
-    const details = event.currentTarget;
-    if (!details.open) return;
-    if (event.key === "Escape") {
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!details.open || closeOnEscape(event, details)) return;
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      const items = [...details.querySelectorAll<HTMLElement>("[data-dropdown-panel] a, [data-dropdown-panel] button")];
+      if (items.length === 0) return;
       event.preventDefault();
-      details.open = false;
-      details.querySelector("summary")?.focus();
-      return;
-    }
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    const items = [...details.querySelectorAll<HTMLElement>("[data-dropdown-panel] a, [data-dropdown-panel] button")];
-    if (items.length === 0) return;
-    event.preventDefault();
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const step = event.key === "ArrowDown" ? 1 : -1;
-    const next = at === -1 ? (step === 1 ? 0 : items.length - 1) : (at + step + items.length) % items.length;
-    items[next]?.focus();
-  };
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const next = at === -1 ? (step === 1 ? 0 : items.length - 1) : (at + step + items.length) % items.length;
+      items[next]?.focus();
+    };
+    details.addEventListener("keydown", onKeyDown);
+    return () => details.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     // Below sm the panel hangs from the header (the nearest positioned box), not from its
     // button, so a panel wider than the space left of its button stays on the screen.
-    <details ref={ref} className="group sm:relative" onKeyDown={onKeyDown}>
+    <details ref={ref} className="group sm:relative">
       <summary
         aria-label={summaryLabel}
         className={`flex cursor-pointer list-none items-center rounded-lg hover:bg-slate-100 [&::-webkit-details-marker]:hidden ${summaryClassName}`}
@@ -81,6 +80,15 @@ export function Dropdown({
       </div>
     </details>
   );
+}
+
+/** Escape closes an open <details> and gives focus back to its summary; true when it did. */
+export function closeOnEscape(event: KeyboardEvent, details: HTMLDetailsElement): boolean {
+  if (event.key !== "Escape" || !details.open) return false;
+  event.preventDefault();
+  details.open = false;
+  details.querySelector("summary")?.focus();
+  return true;
 }
 
 /** The look of a link or button row inside a dropdown panel. */

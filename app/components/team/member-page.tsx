@@ -1,9 +1,10 @@
-import { Form, Link } from "@remix-run/react";
-import { ActivityList, type ActivityView } from "~/components/board/card-detail";
-import { PRIORITY_LABELS, type Priority, dueState } from "~/components/board/types";
-import { buttonClass } from "~/components/ui/button-styles";
+import { Link } from "@remix-run/react";
+import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
+import { PRIORITY_LABELS, type Priority, dueState } from "~/lib/board";
+import type { FormReply } from "~/components/ui/conform";
+import { formatDay, formatNumericDay } from "~/lib/dates";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
-import { RoleSelect } from "./team-page";
+import { RoleForm, TeamError } from "./team-page";
 
 export type WorkItem = {
   id: string;
@@ -34,7 +35,7 @@ export function WorkList({ items, empty }: { items: WorkItem[]; empty: string })
             {w.dueDate ? (
               <span className={`text-xs ${due === "overdue" ? "font-semibold text-red-700" : "text-slate-600"}`}>
                 {due === "overdue" ? "Overdue · " : "Due "}
-                {w.dueDate}
+                <time dateTime={w.dueDate}>{formatDay(w.dueDate)}</time>
               </span>
             ) : null}
           </li>
@@ -53,7 +54,7 @@ export type MemberPageData = {
   can: { changeRoles: boolean; remove: boolean };
 };
 
-export function MemberPage({ data, error }: { data: MemberPageData; error: string | null }) {
+export function MemberPage({ data, reply }: { data: MemberPageData; reply: FormReply | undefined }) {
   const { person } = data;
   const name = person.fullName || person.email.split("@")[0] || "User";
   return (
@@ -67,23 +68,12 @@ export function MemberPage({ data, error }: { data: MemberPageData; error: strin
         </nav>
         <h1 className="mt-1 text-2xl font-semibold text-slate-900">{name}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {person.email} · {ROLE_LABELS[person.role]} · joined {new Date(person.joinedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}
+          {person.email} · {ROLE_LABELS[person.role]} · joined {formatNumericDay(person.joinedAt)}
         </p>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <TeamError reply={reply} />
       {data.can.changeRoles && person.id !== data.me ? (
-        <Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="change-role" />
-          <input type="hidden" name="userId" value={person.id} />
-          <RoleSelect id="member-role" name="role" defaultValue={person.role} roles={data.assignable} label={`Role of ${name}`} />
-          <button type="submit" className={buttonClass("secondary", "sm")}>
-            Change role
-          </button>
-        </Form>
+        <RoleForm id="member-role" person={person} name={name} roles={data.assignable} />
       ) : null}
       <section aria-labelledby="work-h">
         <h2 id="work-h" className="text-lg font-semibold text-slate-900">

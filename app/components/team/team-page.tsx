@@ -1,9 +1,20 @@
+import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
-import { Field } from "~/components/ui/form";
+import { type FormReply, replyFor, replyMessages, useSchemaForm } from "~/components/ui/conform";
+import { Field, FormMessage } from "~/components/ui/form";
+import { formatNumericDay } from "~/lib/dates";
+import {
+  changeRoleSchema,
+  inviteSchema,
+  leaveWorkspaceSchema,
+  removeMemberSchema,
+  resendInvitationSchema,
+  revokeInvitationSchema,
+} from "~/lib/forms/team";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/lib/permissions";
-import { initials } from "~/components/board/types";
+import { initials } from "~/lib/board";
 import { ConfirmAction } from "./confirm-action";
 
 type Member = { id: string; email: string; fullName: string; avatarUrl: string | null; role: Role; joinedAt: string | Date };
@@ -27,32 +38,17 @@ export type TeamPageData = {
   can: { invite: boolean; changeRoles: boolean; remove: boolean };
 };
 
-export type TeamActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
+const selectClass = "max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
-export function RoleSelect({
-  name,
-  defaultValue,
-  roles,
-  label,
-  id,
-}: {
-  name: string;
-  defaultValue: Role;
-  roles: Role[];
-  label: string;
-  id: string;
-}) {
+/** A role picker for a conform field (the team list and a member's page). */
+export function RoleSelect({ field, roles, label }: { field: FieldMetadata<string>; roles: Role[]; label: string }) {
+  const { key: _key, ...select } = getSelectProps(field);
   return (
     <>
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={field.id} className="sr-only">
         {label}
       </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
+      <select {...select} className={selectClass}>
         {roles.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -61,6 +57,28 @@ export function RoleSelect({
       </select>
     </>
   );
+}
+
+/** Changing a member's role: the role picker and its button, posting `change-role`. */
+export function RoleForm({ person, name, roles, id }: { person: { id: string; role: Role }; name: string; roles: Role[]; id: string }) {
+  const [form, fields] = useSchemaForm(changeRoleSchema, { id, defaultValue: { role: person.role } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="change-role" />
+      <input type="hidden" name="userId" value={person.id} />
+      <RoleSelect field={fields.role} roles={roles} label={`Role of ${name}`} />
+      <button type="submit" className={buttonClass("secondary", "sm")}>
+        Change role
+      </button>
+    </Form>
+  );
+}
+
+/** A failed team post other than an invitation, said at the top of the page (with or without JavaScript). */
+export function TeamError({ reply }: { reply: FormReply | undefined }) {
+  const messages = replyMessages(reply);
+  if (messages.length === 0) return null;
+  return <FormMessage tone="error">{messages.join(" ")}</FormMessage>;
 }
 
 /**
@@ -83,14 +101,14 @@ function useAfterSuccess(intents: string[], failed: boolean, then: () => void) {
   }, [posting, navigation.state, failed]);
 }
 
-export function TeamPage({ data, actionData }: { data: TeamPageData; actionData: TeamActionData }) {
-  const err = actionData && !actionData.ok ? actionData : null;
+export function TeamPage({ data, reply }: { data: TeamPageData; reply: FormReply | undefined }) {
+  const failed = replyMessages(reply).length > 0;
+  const inviteReply = replyFor(reply, "invite");
   // A confirmed removal or revocation takes its row (and the focused button) away: focus its list's heading.
   const membersHeading = useRef<HTMLHeadingElement>(null);
   const invitationsHeading = useRef<HTMLHeadingElement>(null);
-  useAfterSuccess(["remove"], !!err, () => membersHeading.current?.focus());
-  useAfterSuccess(["revoke"], !!err, () => invitationsHeading.current?.focus());
-  const inviteErr = err?.intent === "invite" ? err : null;
+  useAfterSuccess(["remove"], failed, () => membersHeading.current?.focus());
+  useAfterSuccess(["revoke"], failed, () => invitationsHeading.current?.focus());
   const full = data.seats.limit !== null && data.seats.used >= data.seats.limit;
   return (
     <div className="space-y-8">
@@ -104,13 +122,9 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
         </p>
       </div>
 
-      {err && !inviteErr ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {err.message}
-        </p>
-      ) : null}
+      {inviteReply ? null : <TeamError reply={reply} />}
 
-      {data.can.invite ? <InviteForm assignable={data.assignable} error={inviteErr} full={full} /> : null}
+      {data.can.invite ? <InviteForm assignable={data.assignable} reply={inviteReply} full={full} /> : null}
 
       <section aria-labelledby="members-h">
         <h2 id="members-h" ref={membersHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
@@ -141,26 +155,16 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
                 </div>
                 <div className="flex flex-wrap items-start gap-2 sm:justify-end">
                   {data.can.changeRoles && !self && (m.role !== "owner" || data.role === "owner") ? (
-                    <Form method="post" className="flex items-center gap-2">
-                      <input type="hidden" name="intent" value="change-role" />
-                      <input type="hidden" name="userId" value={m.id} />
-                      <RoleSelect id={`role-${m.id}`} name="role" defaultValue={m.role} roles={data.assignable} label={`Role of ${name}`} />
-                      <button type="submit" className={buttonClass("secondary", "sm")}>
-                        Change role
-                      </button>
-                    </Form>
+                    <RoleForm id={`role-${m.id}`} person={m} name={name} roles={data.assignable} />
                   ) : (
                     <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{ROLE_LABELS[m.role]}</span>
                   )}
                   {self ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="leave" />
-                      <button type="submit" className={buttonClass("ghost", "sm")}>
-                        Leave workspace
-                      </button>
-                    </Form>
+                    <LeaveForm />
                   ) : data.can.remove && (m.role !== "owner" || data.role === "owner") ? (
                     <ConfirmAction
+                      id={`remove-${m.id}`}
+                      schema={removeMemberSchema}
                       label={`Remove ${name}`}
                       confirmLabel={`Yes, remove ${name}`}
                       warning={`${name} loses access to ${data.workspaceName} at once and is taken off their cards. Their comments and activity stay.`}
@@ -191,19 +195,14 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
                       <p className="text-sm font-medium break-all text-slate-900">{inv.email}</p>
                       <p className="text-xs text-slate-500">
                         {ROLE_LABELS[inv.role]} · invited by {inv.invitedByName || "a teammate"} ·{" "}
-                        {expired ? "expired" : `expires ${new Date(inv.expiresAt).toLocaleDateString("en-US", { timeZone: "UTC" })}`}
+                        {expired ? "expired" : `expires ${formatNumericDay(inv.expiresAt)}`}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-start gap-2 sm:justify-end">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="resend" />
-                        <input type="hidden" name="invitationId" value={inv.id} />
-                        {/* The address is on the row already; a long one would not fit a phone twice. */}
-                        <button type="submit" className={buttonClass("secondary", "sm")}>
-                          Resend<span className="sr-only"> to {inv.email}</span>
-                        </button>
-                      </Form>
+                      <ResendForm invitation={inv} />
                       <ConfirmAction
+                        id={`revoke-${inv.id}`}
+                        schema={revokeInvitationSchema}
                         label="Revoke"
                         confirmLabel={`Yes, revoke the invitation to ${inv.email}`}
                         warning={`The link sent to ${inv.email} stops working.`}
@@ -221,49 +220,85 @@ export function TeamPage({ data, actionData }: { data: TeamPageData; actionData:
   );
 }
 
+function LeaveForm() {
+  const [form] = useSchemaForm(leaveWorkspaceSchema, { id: "leave" });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="leave" />
+      <button type="submit" className={buttonClass("ghost", "sm")}>
+        Leave workspace
+      </button>
+    </Form>
+  );
+}
+
+function ResendForm({ invitation }: { invitation: Invitation }) {
+  const [form] = useSchemaForm(resendInvitationSchema, { id: `resend-${invitation.id}` });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="invitationId" value={invitation.id} />
+      {/* The address is on the row already; a long one would not fit a phone twice. */}
+      <button type="submit" className={buttonClass("secondary", "sm")}>
+        Resend<span className="sr-only"> to {invitation.email}</span>
+      </button>
+    </Form>
+  );
+}
+
 /**
  * Inviting: short role names in the select (so it fits a phone), what each role may do
  * listed under it. With JavaScript the page is not reloaded after a success, so the form
  * empties itself and focus goes back to the address for the next person; a failure keeps
- * what was typed beside its message.
+ * what was typed beside its message. The form's messages (one may link to plans) share
+ * one line below the row, which the fields point at.
  */
-function InviteForm({ assignable, error, full }: { assignable: Role[]; error: NonNullable<TeamActionData> | null; full: boolean }) {
-  const form = useRef<HTMLFormElement>(null);
+function InviteForm({ assignable, reply, full }: { assignable: Role[]; reply: FormReply | undefined; full: boolean }) {
+  const [form, fields] = useSchemaForm(inviteSchema, { id: "invite", lastResult: reply, defaultValue: { role: "member" } });
+  const formRef = useRef<HTMLFormElement>(null);
   const email = useRef<HTMLInputElement>(null);
-  useAfterSuccess(["invite"], !!error, () => {
-    form.current?.reset();
+  const messages = [...(form.errors ?? []), ...(fields.email.errors ?? []), ...(fields.role.errors ?? [])];
+  const errorId = "invite-error";
+  useAfterSuccess(["invite"], !!reply, () => {
+    formRef.current?.reset();
     email.current?.focus();
   });
+  const { key: _key, ...roleSelect } = getSelectProps(fields.role);
   return (
-    <Form ref={form} method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="invite-h">
+    <Form
+      ref={formRef}
+      method="post"
+      {...getFormProps(form)}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby="invite-h"
+      aria-describedby={messages.length > 0 ? errorId : undefined}
+    >
       <h2 id="invite-h" className="text-sm font-semibold text-slate-800">
         Invite someone
       </h2>
       <p className="mt-1 text-xs text-slate-500">They get an e-mail with a link that works once and expires in 7 days.</p>
       <input type="hidden" name="intent" value="invite" />
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        {/* The form's one message (it may link to plans) is below the row, so the field points at it. */}
         <Field
           ref={email}
-          id="invite-email"
+          id={fields.email.id}
           label="Email Address"
           type="email"
-          name="email"
+          name={fields.email.name}
           required
-          defaultValue={error?.values.email ?? ""}
-          aria-invalid={error?.field === "email" || undefined}
-          aria-describedby={error ? "invite-error" : undefined}
+          defaultValue={fields.email.initialValue ?? ""}
+          aria-invalid={fields.email.errors ? true : undefined}
+          aria-describedby={messages.length > 0 ? errorId : undefined}
           className="min-w-0 flex-1 basis-64"
         />
         <div className="w-full sm:w-auto">
-          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-700">
             Role
           </label>
           <select
-            id="invite-role"
-            name="role"
-            defaultValue={error?.values.role ?? "member"}
-            aria-describedby="invite-roles"
+            {...roleSelect}
+            aria-invalid={fields.role.errors ? true : undefined}
+            aria-describedby={fields.role.errors ? `${errorId} invite-roles` : "invite-roles"}
             className="mt-1 block w-full max-w-full rounded-md border border-slate-300 px-2 py-2 text-sm sm:w-auto"
           >
             {assignable.map((r) => (
@@ -277,9 +312,9 @@ function InviteForm({ assignable, error, full }: { assignable: Role[]; error: No
           Send invitation
         </button>
       </div>
-      {error ? (
-        <p id="invite-error" role="alert" className="mt-2 text-sm text-red-700">
-          {error.message}{" "}
+      {messages.length > 0 ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {messages.join(" ")}{" "}
           {full ? (
             <Link to="/billing" className="font-semibold underline">
               See plans

@@ -67,3 +67,26 @@ export function FormErrors({ form }: { form: { errors?: string[]; errorId: strin
     </FormMessage>
   );
 }
+
+export type FormReply = SubmissionResult<string[]>;
+
+/**
+ * The action's reply if it answers this form: the same `intent` and, for per-item forms,
+ * the same item id (one action serves several forms of a page).
+ */
+export function replyFor(
+  reply: FormReply | null | undefined,
+  intent: string,
+  match?: [field: string, value: string],
+): FormReply | undefined {
+  if (!reply?.initialValue || reply.initialValue.intent !== intent) return undefined;
+  if (match && reply.initialValue[match[0]] !== match[1]) return undefined;
+  return reply;
+}
+
+/** Every message of a reply, form-wide first, for a page that shows a form's failure in one place. */
+export function replyMessages(reply: FormReply | null | undefined): string[] {
+  if (!reply?.error) return [];
+  const { "": formWide, ...fields } = reply.error;
+  return [...(formWide ?? []), ...Object.values(fields).flatMap((messages) => messages ?? [])];
+}

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { authedRequest, formRequest, makeOwner } from "../../../tests/support/factories";
-import { resetDb } from "../../../tests/support/db";
-import { readFlash } from "../http/flash";
-import { outbox, resetMailForTests } from "../mail";
-import { findInvitation } from "./team";
-import { teamAction } from "./team-route";
+import { authedRequest, formRequest, makeOwner } from "../../tests/support/factories";
+import { resetDb } from "../../tests/support/db";
+import { readFlash } from "~/.server/http/flash";
+import { outbox, resetMailForTests } from "~/.server/mail";
+import { findInvitation } from "~/.server/workspaces/invitations";
+import { action } from "./_app.team._index";
+
+const teamAction = (request: Request) => action({ request, params: {}, context: {} });
 
 /** The toast a redirect carries, read back the way the next page reads it. */
 async function toastOf(response: Response) {

@@ -1,47 +1,30 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { createHmac, randomUUID } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
+import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
-import { appLink, sendMail } from "../mail";
-import { recordActivity } from "../projects/activity";
 import { UserError } from "../errors";
-import { isUuid } from "~/lib/ids";
+import { appLink, sendMail } from "../mail";
+import { invitationMail } from "../mail/templates";
+import { recordActivity } from "../projects/activity";
 import { sessionSecrets } from "../secrets";
-import { assertCanAdd, assertCanJoin } from "./limits";
 import type { MemberContext } from "./index";
+import { assertCanAdd, assertCanJoin } from "./limits";
 
-const { memberships, users, invitations, workspaces, cardAssignees } = schema;
+/**
+ * Invitations: sent by e-mail with a role, each holding a seat while open (counted by
+ * limits.ts), sent again with the same link, revoked, and spent when accepted. The
+ * members they make are in ./members.ts.
+ */
+const { memberships, users, invitations, workspaces } = schema;
 
 export const INVITATION_DAYS = 7;
 
-const memberColumns = {
-  id: users.id,
-  email: users.email,
-  fullName: users.fullName,
-  avatarUrl: users.avatarUrl,
-  role: memberships.role,
-  joinedAt: memberships.createdAt,
-};
-
-export async function listMembers(workspaceId: string) {
-  return db()
-    .select(memberColumns)
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.workspaceId, workspaceId))
-    .orderBy(asc(users.fullName), asc(users.email));
-}
-
-export async function getMember(workspaceId: string, userId: string) {
-  if (!isUuid(userId)) return null;
-  const [row] = await db()
-    .select(memberColumns)
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
-  return row ?? null;
-}
+/** Neither accepted nor revoked (it may have expired: sending it again renews it). */
+const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+/** Pending and not expired: its link still works. */
+const usable = () => and(pending(), gt(invitations.expiresAt, new Date()));
 
 export async function listInvitations(workspaceId: string) {
   return db()
@@ -55,44 +38,21 @@ export async function listInvitations(workspaceId: string) {
     })
     .from(invitations)
     .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(and(eq(invitations.workspaceId, workspaceId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .where(and(eq(invitations.workspaceId, workspaceId), pending()))
     .orderBy(desc(invitations.createdAt));
 }
 
-export async function countSeats(workspaceId: string, tx: Db = db()): Promise<number> {
-  const [m] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, workspaceId));
-  const [i] = await tx
-    .select({ n: count() })
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    );
-  return Number(m?.n ?? 0) + Number(i?.n ?? 0);
-}
-
 async function sendInvitationMail(to: string, token: string, workspaceName: string, inviterName: string, role: Role) {
-  const link = appLink(`/invite/${token}`);
-  await sendMail({
-    to,
-    subject: `${inviterName} invited you to ${workspaceName} on Atelier`,
-    text: [
-      `${inviterName} invited you to join the workspace "${workspaceName}" on Atelier as ${ROLE_LABELS[role].toLowerCase()}.`,
-      "",
-      `Accept the invitation: ${link}`,
-      "",
-      `The link works once and expires in ${INVITATION_DAYS} days. If you were not expecting it, ignore this e-mail.`,
-    ].join("\n"),
-    html: `<p>${escapeHtml(inviterName)} invited you to join the workspace <strong>${escapeHtml(workspaceName)}</strong> on Atelier as ${ROLE_LABELS[role].toLowerCase()}.</p><p><a href="${link}">Accept the invitation</a></p><p>The link works once and expires in ${INVITATION_DAYS} days.</p>`,
-  });
-}
-
-function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  await sendMail(
+    invitationMail({
+      to,
+      link: appLink(`/invite/${token}`),
+      workspaceName,
+      inviterName,
+      roleName: ROLE_LABELS[role].toLowerCase(),
+      days: INVITATION_DAYS,
+    }),
+  );
 }
 
 /**
@@ -124,14 +84,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
     const [open] = await tx
       .select({ id: invitations.id, expiresAt: invitations.expiresAt })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.workspaceId, ctx.workspace.id),
-          eq(invitations.email, email),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-        ),
-      )
+      .where(and(eq(invitations.workspaceId, ctx.workspace.id), eq(invitations.email, email), pending()))
       .for("update");
     // A live invitation holds its seat already; an expired one gave it up.
     if (!open || open.expiresAt <= new Date()) await assertCanAdd(tx, ctx.workspace.id, "members");
@@ -166,14 +119,7 @@ export async function resendInvitation(ctx: MemberContext, invitationId: string)
     ? await db()
         .select({ email: invitations.email, role: invitations.role })
         .from(invitations)
-        .where(
-          and(
-            eq(invitations.id, invitationId),
-            eq(invitations.workspaceId, ctx.workspace.id),
-            isNull(invitations.acceptedAt),
-            isNull(invitations.revokedAt),
-          ),
-        )
+        .where(and(eq(invitations.id, invitationId), eq(invitations.workspaceId, ctx.workspace.id), pending()))
     : [];
   if (!inv) throw new UserError(404, "That invitation was not found. It may have been accepted or revoked.");
   await inviteMember(ctx, inv.email, inv.role);
@@ -186,100 +132,11 @@ export async function revokeInvitation(ctx: MemberContext, invitationId: string)
     ? await db()
         .update(invitations)
         .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(invitations.id, invitationId),
-            eq(invitations.workspaceId, ctx.workspace.id),
-            isNull(invitations.acceptedAt),
-            isNull(invitations.revokedAt),
-          ),
-        )
+        .where(and(eq(invitations.id, invitationId), eq(invitations.workspaceId, ctx.workspace.id), pending()))
         .returning({ email: invitations.email })
     : [];
   if (rows.length === 0) throw new UserError(404, "That invitation was not found. It may have been accepted or revoked.");
   return rows[0]!.email;
-}
-
-async function ownerCount(tx: Db, workspaceId: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, "owner")));
-  return Number(row?.n ?? 0);
-}
-
-export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
-
-export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
-  if (!can(ctx.role, "members.update_role")) throw new UserError(403, "Only admins and owners can change roles.");
-  await transaction(async (tx) => {
-    const [target] = isUuid(userId)
-      ? await tx
-          .select({ role: memberships.role })
-          .from(memberships)
-          .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)))
-          .for("update")
-      : [];
-    if (!target) throw new UserError(404, "That person is not a member of this workspace.");
-    if (target.role === role) return;
-    const allowed = assignableRoles(ctx.role);
-    if (!allowed.includes(role) || (target.role === "owner" && ctx.role !== "owner")) {
-      throw new UserError(403, "Only owners can make or unmake owners.", "role");
-    }
-    if (target.role === "owner" && (await ownerCount(tx, ctx.workspace.id)) <= 1) {
-      throw new UserError(400, LAST_OWNER_MESSAGE, "role");
-    }
-    await tx
-      .update(memberships)
-      .set({ role })
-      .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
-    await recordActivity(tx, {
-      workspaceId: ctx.workspace.id,
-      projectId: null,
-      actorId: ctx.user.id,
-      action: "member.role_changed",
-      field: "role",
-      oldValue: target.role,
-      newValue: role,
-      cardId: null,
-    });
-  });
-}
-
-/** Removes a member (or lets a member leave). Their access ends with their next request. */
-export async function removeMember(ctx: MemberContext, userId: string) {
-  const leaving = userId === ctx.user.id;
-  if (!leaving && !can(ctx.role, "members.remove")) throw new UserError(403, "Only admins and owners can remove members.");
-  await transaction(async (tx) => {
-    const [target] = isUuid(userId)
-      ? await tx
-          .select({ role: memberships.role, email: users.email })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)))
-          .for("update", { of: memberships })
-      : [];
-    if (!target) throw new UserError(404, "That person is not a member of this workspace.");
-    if (target.role === "owner" && !leaving && ctx.role !== "owner") {
-      throw new UserError(403, "Only owners can remove an owner.");
-    }
-    if (target.role === "owner" && (await ownerCount(tx, ctx.workspace.id)) <= 1) {
-      throw new UserError(400, LAST_OWNER_MESSAGE);
-    }
-    await tx.delete(cardAssignees).where(and(eq(cardAssignees.workspaceId, ctx.workspace.id), eq(cardAssignees.userId, userId)));
-    await tx.delete(memberships).where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
-    await tx
-      .update(users)
-      .set({ currentWorkspaceId: null })
-      .where(and(eq(users.id, userId), eq(users.currentWorkspaceId, ctx.workspace.id)));
-    await recordActivity(tx, {
-      workspaceId: ctx.workspace.id,
-      projectId: null,
-      actorId: ctx.user.id,
-      action: leaving ? "member.left" : "member.removed",
-      oldValue: { email: target.email, role: target.role },
-    });
-  });
 }
 
 export type InvitationView = {
@@ -330,14 +187,7 @@ export async function acceptInvitation(token: string, user: { id: string; email:
     const [inv] = await tx
       .select()
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.tokenHash, hashToken(token)),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(invitations.tokenHash, hashToken(token)), usable()))
       .for("update");
     if (!inv) throw new UserError(400, "This invitation is no longer valid. Ask for a new one.");
     if (inv.email !== user.email.toLowerCase()) {
@@ -371,14 +221,7 @@ export async function acceptOpenInvitationsFor(userId: string, email: string): P
     const open = await tx
       .select()
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.email, email.toLowerCase()),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(invitations.email, email.toLowerCase()), usable()))
       .for("update");
     let joined = 0;
     for (const inv of open) {
@@ -404,14 +247,7 @@ export async function hasOpenInvitation(email: string): Promise<boolean> {
   const [row] = await db()
     .select({ one: sql<number>`1` })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.email, email.toLowerCase()),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(invitations.email, email.toLowerCase()), usable()))
     .limit(1);
   return !!row;
 }

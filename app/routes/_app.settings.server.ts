@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/lib/permissions";
+import { settingsSchema } from "~/lib/forms/workspace";
+import { planStatusOf } from "~/.server/billing/plan-status";
+import { db } from "~/.server/db";
+import { redirectWithToast } from "~/.server/http/flash";
+import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
+import { createWorkspace, getMemberContext, requireMember } from "~/.server/workspaces";
+import { planOf, storageUsedBytes, usageOf } from "~/.server/workspaces/limits";
+import { listMembers } from "~/.server/workspaces/members";
+import { deleteWorkspace, updateWorkspace } from "~/.server/workspaces/settings";
+
+/** The workspace settings, with the plan status from the same source as /billing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request, "workspace.view");
+  const [usage, plan, members, storageBytes, planStatus] = await Promise.all([
+    usageOf(db(), member.workspace.id),
+    planOf(db(), member.workspace.id),
+    listMembers(member.workspace.id),
+    storageUsedBytes(db(), member.workspace.id),
+    planStatusOf(member.workspace),
+  ]);
+  return {
+    workspace: member.workspace,
+    role: member.role,
+    usage: { ...usage, storageBytes },
+    plan: { name: plan.name, limits: plan.limits },
+    memberCount: members.length,
+    can: { update: can(member.role, "workspace.update"), delete: can(member.role, "workspace.delete") },
+    planStatus,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await getMemberContext(request);
+  const submission = await parseSubmission(request, settingsSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "create-workspace": {
+        const ws = await createWorkspace(member.user.id, input.name);
+        return redirectWithToast(
+          "/dashboard",
+          {
+            variant: "success",
+            title: `Workspace "${ws.name}" created`,
+            description: "You are its owner. Invite your team from the Team page.",
+          },
+          { status: 303 },
+        );
+      }
+      case "update-workspace":
+        await updateWorkspace(member, input);
+        return redirectWithToast("/settings", { variant: "success", title: "Workspace settings saved" }, { status: 303 });
+      case "delete-workspace":
+        await deleteWorkspace(member, input.confirm);
+        return redirectWithToast(
+          "/dashboard",
+          { variant: "success", title: `Workspace "${member.workspace.name}" deleted` },
+          { status: 303 },
+        );
+    }
+  } catch (error) {
+    return replyUserError(submission, error);
+  }
+}
