@@ -1,17 +1,21 @@
 /**
  * The production server (and, with NODE_ENV=development, the dev server with Vite
  * in middleware mode): compression, security headers with a CSP nonce, immutable
- * caching of built assets, request logs, the cross-site POST check, and a clean stop
- * on the first SIGTERM.
+ * caching of built assets, request logs, the request guard (cross-site and
+ * forwarded-host checks, content types, body limits: server/request-guard.ts), the app
+ * (server/remix-handler.ts), an error handler that never shows a stack trace, and a
+ * clean stop on the first SIGTERM.
  */
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { loadDotenv } from "./server/dotenv.js";
-import { contentSecurityPolicy, isCrossSiteRequest, newNonce, requestId, staticSecurityHeaders } from "./server/security.js";
+import { refuse } from "./server/refusal.js";
+import { remixHandler } from "./server/remix-handler.js";
+import { WEBHOOK_PATH, requestGuard } from "./server/request-guard.js";
+import { contentSecurityPolicy, newNonce, requestId, staticSecurityHeaders } from "./server/security.js";
 
 type Lifecycle = {
   startup: () => Promise<{ port: number; appUrl: string; warnings: string[]; formActionOrigins: string[] }>;
@@ -85,21 +89,13 @@ async function main() {
     next();
   });
 
-  app.use((req, res, next) => {
-    const crossSite = isCrossSiteRequest({
-      method: req.method,
-      path: req.path,
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      host: req.get("host"),
-      appOrigin,
-      exemptPaths: ["/api/stripe/webhook"],
-    });
-    if (!crossSite) return next();
-    res.status(403);
-    if (req.path.startsWith("/api/")) res.json({ error: "Cross-site request refused" });
-    else res.type("text/plain").send("Cross-site request refused.");
-  });
+  if (process.env.LOG_REQUESTS !== "false") {
+    morgan.token("id", (_req, res) => String((res as express.Response).locals.requestId ?? "-"));
+    app.use(morgan(dev ? "dev" : ":remote-addr :id :method :url :status :res[content-length] - :response-time ms"));
+  }
+
+  // Refused requests are logged too: the access log comes before the guard.
+  app.use(requestGuard({ appOrigin, exemptPaths: [WEBHOOK_PATH] }));
 
   // Server-sent events must reach the browser as they are written, not when a gzip block fills.
   app.use(
@@ -107,11 +103,6 @@ async function main() {
       filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
-
-  if (process.env.LOG_REQUESTS !== "false") {
-    morgan.token("id", (_req, res) => String((res as express.Response).locals.requestId ?? "-"));
-    app.use(morgan(dev ? "dev" : ":remote-addr :id :method :url :status :res[content-length] - :response-time ms"));
-  }
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -124,12 +115,22 @@ async function main() {
 
   app.all(
     "*",
-    createRequestHandler({
+    remixHandler({
       build: viteDevServer ? loadBuild : initialBuild,
       mode: dev ? "development" : "production",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
+
+  // Whatever escaped: logged here, answered 500 with the generic sentence, never a stack trace.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error("[server]", error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    refuse(req, res, 500, "");
+  });
 
   const server = app.listen(started.port, () => {
     console.log(`Atelier listening on http://localhost:${started.port} (public URL ${started.appUrl})`);

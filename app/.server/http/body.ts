@@ -17,21 +17,30 @@ export function bodyError(status: 400 | 413 | 415, error: string, headers: Recor
   });
 }
 
-const MESSAGES = {
+/** What a refused body is told; server/request-guard.ts answers with the same words before a route runs. */
+export const BODY_MESSAGES = {
   tooLarge: (max: number) => `The request is too large (more than ${formatLimit(max)}).`,
   unsupported: "This address only accepts a form submission.",
   unsupportedJson: "This address only accepts JSON (Content-Type: application/json).",
+  unsupportedAny: "This address only accepts a form submission or JSON.",
   noBody: "The request has no body.",
   malformedForm: "The form could not be read. Please try again.",
   malformedJson: "The request body is not valid JSON.",
+  unreadable: "The request body could not be read. Please try again.",
 };
+const MESSAGES = BODY_MESSAGES;
 
-function formatLimit(bytes: number): string {
+export function formatLimit(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** `multipart/form-data; boundary=…` → `multipart/form-data`; "" when there is none. */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
 function mediaType(request: Request): string {
-  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return mediaTypeOf(request.headers.get("Content-Type"));
 }
 
 /** The body's bytes, refusing (413) as soon as it passes `maxBytes`, whatever Content-Length claims. */
@@ -55,7 +64,7 @@ export async function readBytes(request: Request, maxBytes: number): Promise<Uin
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    throw bodyError(400, MESSAGES.malformedForm);
+    throw bodyError(400, MESSAGES.unreadable);
   }
   const out = new Uint8Array(size);
   let offset = 0;

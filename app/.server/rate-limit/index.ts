@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import { data } from "@remix-run/node";
 import { db, rowsOf } from "../db";
+import { noteRetryAfter } from "../http/request-scope";
 
 /**
  * Fixed-window counters in Postgres, so every app instance shares them.
  * One statement: insert the key, or add one to it, or restart an expired window.
+ * A refusal also notes its wait in the request's scope, so the 429 that follows carries
+ * `Retry-After` whichever route answers it (server/remix-handler.ts).
  */
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -19,8 +22,12 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
   const row = rows[0]!;
   const count = Number(row.count);
   if (count <= limit) return { ok: true, remaining: limit - count };
-  const start = new Date(row.window_start).getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil((start + windowSeconds * 1000 - Date.now()) / 1000));
+  return refused(new Date(row.window_start).getTime(), windowSeconds);
+}
+
+function refused(windowStart: number, windowSeconds: number): RateLimitResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowSeconds * 1000 - Date.now()) / 1000));
+  noteRetryAfter(retryAfterSeconds);
   return { ok: false, retryAfterSeconds };
 }
 
@@ -32,8 +39,7 @@ export async function peek(key: string, limit: number, windowSeconds: number): P
   const rows = rowsOf<{ count: number; window_start: Date | string }>(result);
   const row = rows[0];
   if (!row || Number(row.count) < limit) return { ok: true, remaining: limit - Number(row?.count ?? 0) };
-  const start = new Date(row.window_start).getTime();
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + windowSeconds * 1000 - Date.now()) / 1000)) };
+  return refused(new Date(row.window_start).getTime(), windowSeconds);
 }
 
 export async function clear(key: string): Promise<void> {
@@ -49,5 +55,6 @@ export function retryMessage(seconds: number): string {
 
 /** A 429 with Retry-After; `body` is what the form or API shows. */
 export function tooManyRequests<T>(body: T, retryAfterSeconds: number) {
-  return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+  noteRetryAfter(retryAfterSeconds);
+  return data(body, { status: 429, headers: { "Retry-After": String(Math.ceil(retryAfterSeconds)) } });
 }

@@ -22,6 +22,17 @@ describe("errorCopy", () => {
     expect(errorCopy(routeError(400, { message: "Bad column" })).message).toBe("Bad column");
   });
 
+  it("shows the body reader's refusal ({ error }) under its status's title", () => {
+    const refused = errorCopy(routeError(415, { error: "This address only accepts a form submission." }));
+    expect(refused).toEqual({
+      kind: "status",
+      status: 415,
+      title: "Unsupported request",
+      message: "This address only accepts a form submission.",
+    });
+    expect(errorCopy(routeError(413, { error: "The request is too large (more than 64 KB)." })).title).toBe("Request too large");
+  });
+
   it("never shows the router's own developer text", () => {
     const copy = errorCopy(routeError(404, 'Error: No route matches URL "/x"', true));
     expect(copy.message).toBe("The page you are looking for does not exist or has moved.");

@@ -3,6 +3,7 @@
  * wording and the rule for auth noise are tested without rendering.
  */
 import { isRouteErrorResponse } from "@remix-run/react";
+import { STATUS_COPY } from "./status-copy";
 
 export type ErrorCopy = {
   kind: "status" | "auth" | "unexpected";
@@ -14,15 +15,7 @@ export type ErrorCopy = {
 export const UNEXPECTED_TITLE = "Something went wrong";
 export const UNEXPECTED_MESSAGE = "We encountered an unexpected error. Please try refreshing the page.";
 
-const byStatus: Record<number, { title: string; message: string }> = {
-  400: { title: "Bad request", message: "The request could not be understood. Check the address or the form and try again." },
-  401: { title: "Sign in required", message: "You need to sign in to see this page." },
-  403: { title: "Access denied", message: "You do not have permission to see this page." },
-  404: { title: "Page not found", message: "The page you are looking for does not exist or has moved." },
-  405: { title: "Not allowed", message: "This page does not accept that kind of request." },
-  429: { title: "Too many requests", message: "Please wait a moment and try again." },
-  503: { title: "Service unavailable", message: "Atelier is temporarily unavailable. Please try again shortly." },
-};
+const byStatus = STATUS_COPY;
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -40,10 +33,14 @@ export function isAuthError(error: unknown): boolean {
   return m.includes("401") || m.includes("not authenticated");
 }
 
-/** A 4xx thrown on purpose may carry its own sentence, e.g. `new Response("Project not found", {status: 404})`. */
+/**
+ * A 4xx thrown on purpose may carry its own sentence: `new Response("Project not found", {status: 404})`,
+ * `{ message }`, or the body reader's `{ error }` (a refused body: 400, 413, 415).
+ */
 function ownMessage(data: unknown): string | null {
   if (typeof data === "string" && data.trim() && data.length <= 200 && !data.trimStart().startsWith("<")) return data;
   if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
+  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
   return null;
 }
 

@@ -1,0 +1,87 @@
+/**
+ * Express → Remix, in place of @remix-run/express's handler (whose request building and
+ * response sending it follows), for three things that adapter cannot do:
+ *
+ * - the body is the one server/request-guard.ts already read and checked
+ *   (`res.locals.body`), or an upload's counted stream (`res.locals.bodyStream`);
+ * - each request runs in a request scope (app/.server/http/request-scope.ts), so a 429 gets
+ *   the `Retry-After` its rate limit asked for, on a rendered page as on JSON (Remix keeps
+ *   an action's own headers only on resource routes and `.data` answers). A 429 that no
+ *   limiter explained still gets one: DEFAULT_RETRY_AFTER_SECONDS;
+ * - anything thrown reaches the server's error handler (a 500 without a stack trace).
+ */
+import type { Readable } from "node:stream";
+import {
+  type AppLoadContext,
+  type ServerBuild,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { inRequestScope } from "../app/.server/http/request-scope.js";
+
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // req.hostname has no port: take it from X-Forwarded-Host or Host (as @remix-run/express does).
+  const forwardedPort = Number.parseInt(req.get("x-forwarded-host")?.split(":")[1] ?? "", 10);
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  // Abort the loaders and actions when the client goes away before the answer is sent.
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const buffered = res.locals.body as Buffer<ArrayBuffer> | undefined;
+    if (buffered) init.body = buffered;
+    else {
+      init.body = createReadableStreamFromReadable((res.locals.bodyStream as Readable | undefined) ?? req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url.href, init);
+}
+
+async function send(res: ExpressResponse, response: Response, retryAfterSeconds: number | undefined): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.status === 429 && !response.headers.has("Retry-After")) {
+    res.setHeader("Retry-After", String(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+  }
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export function remixHandler(opts: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}): RequestHandler {
+  const handle = createRequestHandler(opts.build, opts.mode);
+  return async (req, res, next) => {
+    try {
+      const request = fetchRequest(req, res);
+      const { result: response, scope } = await inRequestScope(() => handle(request, opts.getLoadContext(req, res)));
+      await send(res, response, scope.retryAfterSeconds);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
