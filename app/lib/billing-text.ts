@@ -1,5 +1,6 @@
 /** The billing screens' fixed strings (spec sections 6 and 8), shared by server and browser. */
-import { formatUsd } from "./plans";
+import { formatLongDay } from "./dates";
+import { formatUsd, type BillingInterval, type PlanId } from "./plans";
 import type { ToastInput } from "./toast";
 
 export const AUTH_REQUIRED_TOAST: ToastInput = {
@@ -36,11 +37,6 @@ export function signInToSubscribeHref(interval: "month" | "year"): string {
   return `/auth?${new URLSearchParams({ redirectTo: `/pricing?interval=${interval}` })}`;
 }
 
-/** "December 22, 2026" (UTC, so server and browser agree). */
-export function formatDate(d: Date | string): string {
-  return new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
-
 /** Shown before paying mid-trial: checkout does not carry the trial's remaining days over. */
 export const TRIAL_ENDS_ON_SUBSCRIBE = "Your trial ends when you subscribe; billing starts today.";
 
@@ -62,7 +58,7 @@ export type PlanStatus = {
 /** One sentence on the plan, for /settings: the subscription when there is one, the trial only when on it. */
 export function planStatusText(s: PlanStatus): string {
   const until = (what: string) =>
-    s.currentPeriodEnd ? `${what} on ${formatDate(s.currentPeriodEnd)}` : `${what} at the end of the period`;
+    s.currentPeriodEnd ? `${what} on ${formatLongDay(s.currentPeriodEnd)}` : `${what} at the end of the period`;
   const billed = s.interval
     ? `, billed ${s.interval === "year" ? "yearly" : "monthly"}${s.price !== null ? ` (${formatUsd(s.price)}/${s.interval})` : ""}`
     : "";
@@ -84,3 +80,36 @@ export function planStatusText(s: PlanStatus): string {
       return `${s.planName} plan${billed}: active, ${s.cancelAtPeriodEnd ? `canceled, ${until("ends")}` : until("renews")}.`;
   }
 }
+
+/** A row of /billing's usage: `used` and `limit` count items, or bytes when `bytes` is set ("12.4 MB of 5 GB"). */
+export type UsageRow = { label: string; used: number; limit: number | null; bytes?: boolean };
+
+/** A test-mode invoice (with Stripe, invoices are in its portal). */
+export type InvoiceRow = { id: string; date: string; amount: number; currency: string; status: string };
+
+/** What /billing shows: the plan, the subscription or trial, usage and invoices (built by billing/overview.ts). */
+export type BillingOverview = {
+  canManage: boolean;
+  workspaceName: string;
+  testMode: boolean;
+  plan: { id: PlanId; name: string };
+  subscription: {
+    status: Exclude<PlanStatus["status"], "trial">;
+    interval: BillingInterval;
+    price: number | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  status: PlanStatus["status"];
+  trialEndsAt: string | null;
+  trialDaysLeft: number | null;
+  planStatus: PlanStatus;
+  hasCustomer: boolean;
+  /** Back from checkout, and the provider confirms the payment. */
+  success: boolean;
+  /** Back from checkout, but the provider has not confirmed the payment yet. */
+  successPending: boolean;
+  usage: UsageRow[];
+  /** null with Stripe: the portal has them. */
+  invoices: InvoiceRow[] | null;
+};

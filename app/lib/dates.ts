@@ -4,6 +4,7 @@
  */
 const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const LONG_DAY = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function toDate(value: Date | string): Date | null {
   // A bare calendar day ("2026-11-20") is that day, not the previous one west of UTC.
@@ -15,6 +16,17 @@ function toDate(value: Date | string): Date | null {
 export function formatDay(value: Date | string): string {
   const d = toDate(value);
   return d ? DAY.format(d) : String(value);
+}
+
+/** "December 22, 2026" for a calendar day or a moment (billing: renewals, trials, invoices). */
+export function formatLongDay(value: Date | string): string {
+  const d = toDate(value);
+  return d ? LONG_DAY.format(d) : String(value);
+}
+
+/** Whole days from `now` until `until`, a part day counting as one; 0 once it has passed. */
+export function daysUntil(until: Date, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 86_400_000));
 }
 
 /** "Nov 20, 2026, 14:05 UTC" for a moment. */

@@ -2,8 +2,10 @@
  * The plan catalogue (spec section 9) and its price arithmetic. Isomorphic: the
  * plan picker renders it and the billing work will charge from it.
  */
-export type BillingInterval = "month" | "year";
-export type PlanId = "starter" | "professional" | "enterprise";
+export const BILLING_INTERVALS = ["month", "year"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const PLAN_IDS = ["starter", "professional", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export type PlanLimits = {
   /** null means unlimited. */

@@ -1,5 +1,1 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, stripeConfig } from "~/.server/payments/api";
-
-export const loader = ({ request }: LoaderFunctionArgs) => stripeConfig(request);
-export const action = () => methodNotAllowed("GET");
+export { action, loader } from "./api.stripe.config.server";

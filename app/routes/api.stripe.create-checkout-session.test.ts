@@ -26,7 +26,7 @@ async function post(userId: string, planId: "starter" | "professional", interval
     }),
   });
   const res = await checkoutAction({ request, params: {}, context: {} });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as { error?: string; message?: string; data: { sessionId: string } } };
 }
 
 beforeEach(resetDb);

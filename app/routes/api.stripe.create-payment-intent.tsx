@@ -1,5 +1,1 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { createPaymentIntent, methodNotAllowed } from "~/.server/payments/api";
-
-export const action = ({ request }: ActionFunctionArgs) => createPaymentIntent(request);
-export const loader = () => methodNotAllowed("POST");
+export { action, loader } from "./api.stripe.create-payment-intent.server";

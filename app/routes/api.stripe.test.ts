@@ -21,7 +21,9 @@ import { action as webhookAction } from "./api.stripe.webhook";
 
 const ORIGIN = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, any> });
+/** What the API answers: `{ data }` (an object or a list, by call; the tests read the fields they know) or `{ error, message }`. */
+type ApiJson = { error?: string; message?: string; data: { sessionId: string; url: string } & { status: string }[] };
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as ApiJson });
 
 /** A request carrying `Authorization: Bearer <session id>`, as the spec's client sends. */
 async function bearer(userId: string, path: string, body?: unknown) {

@@ -1,26 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { testCheckoutAction, testCheckoutLoader } from "~/.server/billing/test-mode";
 import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
+import { useSchemaForm } from "~/components/ui/conform";
 import { TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
+import { testCheckoutSchema } from "~/lib/forms/billing";
 import { formatUsd } from "~/lib/plans";
+import type { loader } from "./billing.test-mode.checkout.$id.server";
 
 /** Test mode's stand-in for Stripe's hosted checkout: confirm (a paid subscription) or cancel. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return testCheckoutLoader(request, params.id);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  return testCheckoutAction(request, params.id);
-}
+export { action, loader } from "./billing.test-mode.checkout.$id.server";
 
 export const meta: MetaFunction = () => [{ title: "Test-mode checkout · Atelier" }];
 
 export default function TestModeCheckout() {
   const s = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
+  const [form] = useSchemaForm(testCheckoutSchema, { id: "test-checkout" });
   return (
     <TestModeFrame title="Checkout (test mode)">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
@@ -39,7 +37,7 @@ export default function TestModeCheckout() {
         </p>
       ) : null}
       {s.status === "open" ? (
-        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-wrap gap-3">
           <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass("primary", "md")}>
             Confirm payment
           </button>

@@ -1,20 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { testPortalAction, testPortalLoader } from "~/.server/billing/test-mode";
 import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
-import { formatDate } from "~/lib/billing-text";
+import { useSchemaForm } from "~/components/ui/conform";
+import { formatLongDay } from "~/lib/dates";
+import { testPortalCancelSchema, testPortalChangeSchema } from "~/lib/forms/billing";
 import { formatUsd, PLANS, priceFor } from "~/lib/plans";
+import type { loader } from "./billing.test-mode.portal.server";
 
 /** Test mode's stand-in for Stripe's customer portal: change plan or interval, cancel. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return testPortalLoader(request);
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return testPortalAction(request);
-}
+export { action, loader } from "./billing.test-mode.portal.server";
 
 export const meta: MetaFunction = () => [{ title: "Test-mode billing portal · Atelier" }];
 
@@ -23,13 +20,15 @@ const fieldset = "mt-6 border-t border-slate-200 pt-6";
 export default function TestModePortal() {
   const { subscription: sub, returnTo } = useLoaderData<typeof loader>();
   const live = sub && sub.status !== "canceled";
+  const [change] = useSchemaForm(testPortalChangeSchema, { id: "test-portal-change" });
+  const [cancel] = useSchemaForm(testPortalCancelSchema, { id: "test-portal-cancel" });
   return (
     <TestModeFrame title="Billing portal (test mode)">
       {sub ? (
         <p className="text-sm text-slate-700">
           Current subscription: <strong>{sub.planName}</strong>, {formatUsd(sub.price)}/{sub.interval}, {sub.status.replace("_", " ")}
           {sub.currentPeriodEnd
-            ? `; ${sub.cancelAtPeriodEnd || sub.status === "canceled" ? "ends" : "renews"} ${formatDate(sub.currentPeriodEnd)}`
+            ? `; ${sub.cancelAtPeriodEnd || sub.status === "canceled" ? "ends" : "renews"} ${formatLongDay(sub.currentPeriodEnd)}`
             : ""}
           .
         </p>
@@ -38,7 +37,7 @@ export default function TestModePortal() {
       )}
       {live ? (
         <>
-          <Form method="post" className={fieldset}>
+          <Form method="post" {...getFormProps(change)} className={fieldset}>
             <input type="hidden" name="intent" value="change" />
             <fieldset>
               <legend className="font-semibold text-slate-900">Change plan</legend>
@@ -68,7 +67,7 @@ export default function TestModePortal() {
               Update plan
             </button>
           </Form>
-          <Form method="post" className={fieldset}>
+          <Form method="post" {...getFormProps(cancel)} className={fieldset}>
             <input type="hidden" name="intent" value="cancel" />
             <p className="font-semibold text-slate-900">Cancel subscription</p>
             <div className="mt-3 flex flex-wrap gap-3">

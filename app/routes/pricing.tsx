@@ -1,30 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { handleCheckoutPost, pickerState } from "~/.server/billing/checkout";
 import { CheckoutButton } from "~/components/billing/checkout-button";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { PlanPicker } from "~/components/pricing/plan-picker";
 import { Logo } from "~/components/ui/logo";
 import { CHECKOUT_CANCELED_TEXT, TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
-import { parseInterval } from "~/lib/plans";
+import type { loader } from "./pricing.server";
 
 /**
  * /pricing: the plan picker for everyone. Its buttons post here and start checkout
- * (signed out: sign in first). `?canceled=true` is where an abandoned checkout returns.
- * A workspace with a live subscription sees its plan marked; the others lead to the portal.
+ * (signed out: sign in first); the server side is ./pricing.server.ts.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return {
-    interval: parseInterval(url.searchParams.get("interval")),
-    canceled: url.searchParams.get("canceled") === "true",
-    ...(await pickerState(request)),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  return handleCheckoutPost(request, await request.formData(), "/pricing");
-}
+export { action, loader } from "./pricing.server";
 
 export const meta: MetaFunction = () => [{ title: "Pricing · Atelier" }];
 

@@ -1,34 +1,22 @@
-import { redirect } from "@remix-run/node";
-import { z } from "zod";
-import { getPlan, parseInterval, type BillingInterval, type PlanId } from "~/lib/plans";
-import { can } from "~/lib/permissions";
-import { alreadyOnPlanToast, AUTH_REQUIRED_TOAST, CHECKOUT_ERROR_TOAST, OWNER_ONLY_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
-import { getUser } from "../auth/session";
+import { getPlan, PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { env } from "../env";
-import { redirectWithToast } from "../http/flash";
+import { UserError } from "../errors";
 import { paymentProvider } from "../payments/provider";
 import { ensureCustomer, isLiveStatus, liveSubscriptionOf } from "../payments/sync";
-import { getMemberContext } from "../workspaces";
+import type { CheckoutSessionInput, PaymentProvider, ProviderSubscription } from "../payments/types";
+import type { MemberContext } from "../workspaces";
+import { assertBilling } from "./access";
 import { planStatusOf } from "./plan-status";
 
 /**
- * The plan picker's button (on /pricing and /signup): `intent=checkout`, `planId`,
- * `interval`. Signed out: back to the sign-in form, which returns to the picker.
- * Signed in as the workspace owner: a checkout session with the spec's payload and a
- * 303 to the provider's page — unless the workspace already has a live subscription
- * (active, trialing, past due): then its own plan and interval lead back to /billing,
- * any other to the provider's portal, where the existing subscription changes. Every failure is a toast after a redirect, so the
- * answer is the same with JavaScript and without.
+ * Starting a subscription, for the plan picker (/pricing, /signup) and the JSON API. One
+ * subscription per workspace: before a checkout opens, the provider (not our stored copy,
+ * which may wait for a webhook) is asked whether the customer already has a live one
+ * (active, trialing, past due). Only the owner may start one (assertBilling).
  */
-const checkoutForm = z.object({
-  intent: z.literal("checkout"),
-  planId: z.enum(["starter", "professional", "enterprise"]),
-  interval: z.enum(["month", "year"]),
-});
 
-export function isCheckoutPost(form: FormData): boolean {
-  return form.get("intent") === "checkout";
-}
+/** The app's public origin: what the provider sends the buyer back to. */
+export const appOrigin = () => new URL(env().APP_URL).origin;
 
 /** What the picker shows a visitor: the live plan to mark, and the trial that paying now would end. */
 export type PickerState = {
@@ -39,10 +27,10 @@ export type PickerState = {
   trialDaysLeft: number | null;
 };
 
-export async function pickerState(request: Request): Promise<PickerState> {
-  if (!(await getUser(request))) return { signedIn: false, current: null, trialDaysLeft: null };
-  const { workspace } = await getMemberContext(request);
-  const s = await planStatusOf(workspace);
+/** The picker's state for a signed-in member, or for a visitor (null). */
+export async function pickerStateOf(member: MemberContext | null): Promise<PickerState> {
+  if (!member) return { signedIn: false, current: null, trialDaysLeft: null };
+  const s = await planStatusOf(member.workspace);
   const live = s.status !== "trial" && isLiveStatus(s.status) && s.interval;
   return {
     signedIn: true,
@@ -51,49 +39,86 @@ export async function pickerState(request: Request): Promise<PickerState> {
   };
 }
 
-/** The app's public origin: what the provider sends the buyer back to. */
-export const appOrigin = () => new URL(env().APP_URL).origin;
+/** Where a plan's button leads: the provider's checkout, its portal (another plan), or back to the plan it has. */
+export type CheckoutStart = { kind: "checkout" | "portal"; url: string } | { kind: "current"; planName: string; interval: BillingInterval };
 
-export async function handleCheckoutPost(request: Request, form: FormData, pickerPath = "/pricing") {
-  const interval: BillingInterval = parseInterval(String(form.get("interval") ?? ""));
-  const back = `${pickerPath}?interval=${interval}`;
-  const user = await getUser(request);
-  if (!user) return redirectWithToast(signInToSubscribeHref(interval), AUTH_REQUIRED_TOAST, { status: 303 });
-
-  const parsed = checkoutForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirectWithToast(back, CHECKOUT_ERROR_TOAST, { status: 303 });
-
-  // requireMember(request, "billing.manage"), answered with a toast rather than a 403 page.
-  const { workspace, role } = await getMemberContext(request);
-  if (!can(role, "billing.manage")) return redirectWithToast(back, OWNER_ONLY_TOAST, { status: 303 });
-
-  const plan = getPlan(parsed.data.planId)!;
-  try {
-    const provider = await paymentProvider();
-    const origin = appOrigin();
-    // One subscription per workspace: never a second checkout while one is live.
-    const live = await liveSubscriptionOf(workspace.id, provider);
-    if (live) {
-      if (live.planId === plan.id && live.interval === parsed.data.interval) {
-        return redirectWithToast("/billing", alreadyOnPlanToast(plan.name, live.interval), { status: 303 });
-      }
-      // Another plan or interval: the provider's portal changes the existing subscription.
-      const portal = await provider.createPortalSession({ customerId: live.customerId, returnUrl: `${origin}/billing` });
-      return redirect(portal.url, 303);
-    }
-    const customerId = await ensureCustomer(workspace.id, { email: user.email, name: user.fullName }, provider);
-    const session = await provider.createCheckoutSession({
-      customerId,
-      priceId: await provider.resolvePriceId(plan.id, parsed.data.interval),
-      successUrl: `${origin}/billing?success=true`,
-      // The spec's cancel URL, plus the interval so the picker comes back as it was left.
-      cancelUrl: `${origin}/pricing?canceled=true&interval=${parsed.data.interval}`,
-      allowPromotionCodes: true,
-      metadata: { planId: plan.id, planName: plan.name },
-    });
-    return redirect(session.url, 303);
-  } catch (error) {
-    console.error("[billing] checkout failed:", error);
-    return redirectWithToast(back, CHECKOUT_ERROR_TOAST, { status: 303 });
+/**
+ * The picker's plan button: a checkout session with the spec's payload, unless the
+ * workspace already has a live subscription: then its own plan and interval lead back to
+ * /billing, any other to the provider's portal, where the existing subscription changes.
+ */
+export async function startCheckout(member: MemberContext, choice: { planId: PlanId; interval: BillingInterval }): Promise<CheckoutStart> {
+  assertBilling(member, "manage");
+  const plan = getPlan(choice.planId)!;
+  const provider = await paymentProvider();
+  const origin = appOrigin();
+  const live = await liveSubscriptionOf(member.workspace.id, provider);
+  if (live) {
+    if (live.planId === plan.id && live.interval === choice.interval)
+      return { kind: "current", planName: plan.name, interval: live.interval };
+    const portal = await provider.createPortalSession({ customerId: live.customerId, returnUrl: `${origin}/billing` });
+    return { kind: "portal", url: portal.url };
   }
+  const session = await openCheckout(member, provider, {
+    priceId: await provider.resolvePriceId(plan.id, choice.interval),
+    successUrl: `${origin}/billing?success=true`,
+    // The spec's cancel URL, plus the interval so the picker comes back as it was left.
+    cancelUrl: `${origin}/pricing?canceled=true&interval=${choice.interval}`,
+    allowPromotionCodes: true,
+    metadata: { planId: plan.id, planName: plan.name },
+  });
+  return { kind: "checkout", url: session.url };
+}
+
+/**
+ * The JSON API's checkout (create-checkout-session): a price of the catalogue only, and
+ * a 409 naming the plan the workspace has when it already has a live subscription.
+ */
+export async function startApiCheckout(
+  member: MemberContext,
+  input: { priceId: string; successUrl: string; cancelUrl: string; allowPromotionCodes: boolean; planId?: string },
+): Promise<{ id: string; url: string }> {
+  assertBilling(member, "manage");
+  const provider = await paymentProvider();
+  const entry = await catalogueEntryOf(provider, input.priceId);
+  if (!entry) throw new UserError(400, "This price belongs to no plan.", "priceId");
+  if (input.planId !== undefined && input.planId !== entry.planId) {
+    throw new UserError(400, "Does not match the price's plan.", "metadata.planId");
+  }
+  // One subscription per workspace: a plan or interval change goes through the portal.
+  const live = await liveSubscriptionOf(member.workspace.id, provider);
+  if (live) throw new UserError(409, alreadySubscribedMessage(live));
+  return openCheckout(member, provider, {
+    priceId: input.priceId,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    allowPromotionCodes: input.allowPromotionCodes,
+    metadata: { planId: entry.planId, planName: entry.planName },
+  });
+}
+
+/** The workspace's provider customer (made at its first checkout) and a checkout session for it. */
+async function openCheckout(member: MemberContext, provider: PaymentProvider, input: Omit<CheckoutSessionInput, "customerId">) {
+  const customerId = await ensureCustomer(member.workspace.id, { email: member.user.email, name: member.user.fullName }, provider);
+  return provider.createCheckoutSession({ ...input, customerId });
+}
+
+/** The plan and interval a price id of the catalogue belongs to, or null. */
+export async function catalogueEntryOf(
+  provider: PaymentProvider,
+  priceId: string,
+): Promise<{ planId: PlanId; planName: string; interval: BillingInterval } | null> {
+  for (const plan of PLANS) {
+    for (const interval of ["month", "year"] as const) {
+      if ((await provider.resolvePriceId(plan.id, interval)) === priceId) return { planId: plan.id, planName: plan.name, interval };
+    }
+  }
+  return null;
+}
+
+/** The 409's message: what the workspace has, and where changes happen instead. */
+export function alreadySubscribedMessage(live: ProviderSubscription): string {
+  const plan = PLANS.find((p) => p.id === live.planId)?.name ?? "a";
+  const billed = live.interval === "year" ? "yearly" : "monthly";
+  return `This workspace already has a subscription (${plan} plan, billed ${billed}). Change its plan or interval in the customer portal (create-portal-session) instead of starting a second checkout.`;
 }

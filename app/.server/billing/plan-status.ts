@@ -1,5 +1,6 @@
 import { getPlan, priceFor, type BillingInterval, type PlanId } from "~/lib/plans";
 import type { PlanStatus } from "~/lib/billing-text";
+import { daysUntil } from "~/lib/dates";
 import { db } from "../db";
 import { currentSubscription } from "../payments/sync";
 import { planOf, readOnlyReasonOf } from "../workspaces/limits";
@@ -9,8 +10,6 @@ import { planOf, readOnlyReasonOf } from "../workspaces/limits";
  * source: the stored current subscription (plan, status, interval, renewal), else
  * the 14-day trial. `readOnly` is the limits module's own rule (readOnlyReasonOf).
  */
-const DAY = 86_400_000;
-
 export async function planStatusOf(
   workspace: { id: string; trialEndsAt: Date | null },
   now = new Date(),
@@ -29,7 +28,7 @@ export async function planStatusOf(
     currentPeriodEnd: sub?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
     trialEndsAt: trialEndsAt?.toISOString() ?? null,
-    trialDaysLeft: !sub && trialEndsAt ? Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY)) : null,
+    trialDaysLeft: !sub && trialEndsAt ? daysUntil(trialEndsAt, now) : null,
     readOnly: reason !== null,
   };
 }

@@ -1,45 +1,46 @@
-import { data, redirect } from "@remix-run/node";
-import { z } from "zod";
-import { getPlan, priceFor } from "~/lib/plans";
+import { getPlan, priceFor, type BillingInterval, type PlanId } from "~/lib/plans";
 import { safeRedirect } from "../auth/session";
-import { redirectWithToast } from "../http/flash";
+import { UserError } from "../errors";
 import { changeLocalPlan, completeLocalCheckout, expireLocalCheckout, getLocalCheckoutSession, parseLocalPriceId } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
 import { currentOf, liveSubscriptionOf, syncSubscription } from "../payments/sync";
-import { requireMember } from "../workspaces";
+import type { MemberContext } from "../workspaces";
+import { assertBilling } from "./access";
 import { appOrigin } from "./checkout";
-import { customerOf } from "./overview";
 import { planStatusOf } from "./plan-status";
+import { customerOf } from "./subscriptions";
 
 /**
- * The pages the local test-mode provider hands out instead of Stripe's hosted
- * checkout and customer portal. Only the workspace owner whose customer the page
- * belongs to may open them; each change goes through syncSubscription, the path
- * Stripe's webhooks take.
+ * The pages the local test-mode provider hands out instead of Stripe's hosted checkout
+ * and customer portal. Only the workspace owner whose customer the page belongs to may
+ * open them (anyone else: not found); each change goes through syncSubscription, the
+ * path Stripe's webhooks take.
  */
-const notFound = () => data({ message: "This test-mode page does not exist or has expired." }, { status: 404 });
+const gone = () => new UserError(404, "This test-mode page does not exist or has expired.");
 
-async function requireLocalCustomer(request: Request, customerId: string | null | undefined) {
-  const { workspace } = await requireMember(request, "billing.manage");
+/** The member's own test-mode customer (the owner's, in test mode), else the page is not found. */
+export async function requireLocalCustomer(member: MemberContext, customerId: string | null | undefined): Promise<string> {
+  assertBilling(member, "manage");
   const provider = await paymentProvider();
-  const own = await customerOf(workspace.id);
-  if (provider.name !== "local" || !own || own !== customerId) throw notFound();
-  return { customerId: own, workspace };
+  const own = await customerOf(member.workspace.id);
+  if (provider.name !== "local" || !own || own !== customerId) throw gone();
+  return own;
 }
 
-async function openSession(request: Request, id: string | undefined) {
+async function openSession(member: MemberContext, id: string | undefined) {
   const session = id ? await getLocalCheckoutSession(id) : undefined;
-  if (!session) throw notFound();
-  const { workspace } = await requireLocalCustomer(request, session.customerId);
-  return { session, workspace };
+  if (!session) throw gone();
+  await requireLocalCustomer(member, session.customerId);
+  return session;
 }
 
-export async function testCheckoutLoader(request: Request, id: string | undefined) {
-  const { session, workspace } = await openSession(request, id);
-  const { status, trialDaysLeft } = await planStatusOf(workspace);
+/** The checkout page: the plan, its price, and the trial that paying would end. */
+export async function testCheckoutView(member: MemberContext, id: string | undefined) {
+  const session = await openSession(member, id);
+  const { status, trialDaysLeft } = await planStatusOf(member.workspace);
   const price = parseLocalPriceId(session.priceId);
   const plan = price ? getPlan(price.planId) : undefined;
-  if (!price || !plan) throw notFound();
+  if (!price || !plan) throw gone();
   return {
     id: session.id,
     status: session.status,
@@ -51,31 +52,29 @@ export async function testCheckoutLoader(request: Request, id: string | undefine
   };
 }
 
-export async function testCheckoutAction(request: Request, id: string | undefined) {
-  const { session, workspace } = await openSession(request, id);
-  const intent = (await request.formData()).get("intent");
-  if (intent === "pay" && session.status === "open" && (await liveSubscriptionOf(workspace.id, await paymentProvider()))) {
-    // A checkout started before the workspace subscribed (another tab): never a second subscription.
+/**
+ * "Confirm payment": a paid subscription, synced, and the session's success URL. A
+ * checkout opened before the workspace subscribed (another tab) is expired instead:
+ * never a second subscription.
+ */
+export async function payTestCheckout(
+  member: MemberContext,
+  id: string | undefined,
+): Promise<{ paid: true; successUrl: string } | { paid: false }> {
+  const session = await openSession(member, id);
+  if (session.status === "open" && (await liveSubscriptionOf(member.workspace.id, await paymentProvider()))) {
     await expireLocalCheckout(session.id);
-    return redirectWithToast(
-      "/billing",
-      {
-        title: "This workspace already has a subscription",
-        description: "Nothing was charged. Change the plan in the billing portal.",
-        variant: "info",
-      },
-      { status: 303 },
-    );
+    return { paid: false };
   }
-  if (intent === "pay") {
-    const done = await completeLocalCheckout(session.id);
-    await syncSubscription(done.customerId);
-    return redirect(done.successUrl, 303);
-  }
-  if (intent === "cancel") {
-    return redirect((await expireLocalCheckout(session.id)) ?? session.cancelUrl, 303);
-  }
-  throw data({ message: "Unknown action" }, { status: 400 });
+  const done = await completeLocalCheckout(session.id);
+  await syncSubscription(done.customerId);
+  return { paid: true, successUrl: done.successUrl };
+}
+
+/** "Cancel": the session expires; where the buyer goes back to. */
+export async function cancelTestCheckout(member: MemberContext, id: string | undefined): Promise<string> {
+  const session = await openSession(member, id);
+  return (await expireLocalCheckout(session.id)) ?? session.cancelUrl;
 }
 
 /**
@@ -94,66 +93,40 @@ export function portalReturnPath(returnUrl: string | null): string {
   }
 }
 
-async function portalState(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const { customerId } = await requireLocalCustomer(request, params.get("customer"));
-  const returnTo = portalReturnPath(params.get("return"));
+async function currentLocalSubscription(member: MemberContext, customerId: string | null) {
+  const own = await requireLocalCustomer(member, customerId);
   const provider = await paymentProvider();
-  const current = currentOf(await provider.listSubscriptions(customerId));
-  return { customerId, provider, current, returnTo };
+  return { customerId: own, provider, current: currentOf(await provider.listSubscriptions(own)) };
 }
 
-export async function testPortalLoader(request: Request) {
-  const { customerId, current, returnTo } = await portalState(request);
+/** The portal page: the customer's current subscription. */
+export async function testPortalView(member: MemberContext, customerId: string | null) {
+  const { current } = await currentLocalSubscription(member, customerId);
   const plan = current?.planId ? getPlan(current.planId) : undefined;
-  return {
-    customerId,
-    returnTo,
-    subscription:
-      current && plan
-        ? {
-            planId: plan.id,
-            planName: plan.name,
-            interval: current.interval,
-            price: priceFor(plan, current.interval),
-            status: current.status,
-            cancelAtPeriodEnd: current.cancelAtPeriodEnd,
-            currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
-          }
-        : null,
-  };
+  return current && plan
+    ? {
+        planId: plan.id,
+        planName: plan.name,
+        interval: current.interval,
+        price: priceFor(plan, current.interval),
+        status: current.status,
+        cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+        currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
+      }
+    : null;
 }
 
-const portalForm = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("change"),
-    planId: z.enum(["starter", "professional", "enterprise"]),
-    interval: z.enum(["month", "year"]),
-  }),
-  z.object({ intent: z.literal("cancel"), when: z.enum(["period_end", "now"]) }),
-]);
+export const NO_SUBSCRIPTION_TO_CHANGE = "There is no active subscription to change";
 
-export async function testPortalAction(request: Request) {
-  const { customerId, provider, current, returnTo } = await portalState(request);
-  const back = `/billing/test-mode/portal?${new URLSearchParams({ customer: customerId, return: returnTo })}`;
-  const parsed = portalForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithToast(back, { title: "Choose a plan and an interval", variant: "error" }, { status: 303 });
-  if (!current || current.status === "canceled") {
-    return redirectWithToast(back, { title: "There is no active subscription to change", variant: "error" }, { status: 303 });
-  }
-  if (parsed.data.intent === "change") {
-    await changeLocalPlan(current.id, parsed.data.planId, parsed.data.interval);
-    await syncSubscription(customerId, provider);
-    return redirectWithToast(back, { title: "Plan changed", variant: "success" }, { status: 303 });
-  }
-  await provider.cancelSubscription(current.id, { immediately: parsed.data.when === "now" });
-  await syncSubscription(customerId, provider);
-  return redirectWithToast(
-    back,
-    {
-      title: parsed.data.when === "now" ? "Subscription canceled" : "Subscription will cancel at the end of the period",
-      variant: "success",
-    },
-    { status: 303 },
-  );
+/** The portal's two changes: another plan or interval, or cancel (at the period's end or now). */
+export async function changeTestSubscription(
+  member: MemberContext,
+  customerId: string | null,
+  change: { intent: "change"; planId: PlanId; interval: BillingInterval } | { intent: "cancel"; when: "period_end" | "now" },
+): Promise<void> {
+  const { customerId: own, provider, current } = await currentLocalSubscription(member, customerId);
+  if (!current || current.status === "canceled") throw new UserError(409, NO_SUBSCRIPTION_TO_CHANGE);
+  if (change.intent === "change") await changeLocalPlan(current.id, change.planId, change.interval);
+  else await provider.cancelSubscription(current.id, { immediately: change.when === "now" });
+  await syncSubscription(own, provider);
 }

@@ -17,7 +17,10 @@ import {
 import { paymentProvider } from "./provider";
 import type { PaymentProvider } from "./types";
 import { currentSubscription, ensureCustomer, syncSubscription } from "./sync";
-import { handleWebhook } from "./webhook";
+import { action as webhookAction } from "~/routes/api.stripe.webhook.server";
+
+/** POST /api/stripe/webhook, as the route answers it. */
+const handleWebhook = (request: Request) => webhookAction({ request, params: {}, context: {} });
 
 let provider: PaymentProvider;
 

@@ -5,7 +5,8 @@ import { WebhookSignatureError, type PaymentProvider } from "./types";
 import { syncSubscription } from "./sync";
 
 /**
- * POST /api/stripe/webhook. The signature is checked on the raw body before
+ * A provider's event, as POST /api/stripe/webhook receives it (the route reads the raw
+ * body and the signature header; this answers with a status and a JSON body). The signature is checked on the raw body before
  * anything is written; each event id is recorded once (insert … on conflict do
  * nothing: only the request that inserted it goes on, so a duplicate delivery,
  * even a simultaneous one, has no second effect). Handled events re-read the
@@ -22,16 +23,16 @@ export const HANDLED_EVENTS = new Set([
 
 const { webhookEvents } = schema;
 
-export async function handleWebhook(request: Request, provider?: PaymentProvider): Promise<Response> {
-  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+export async function receiveWebhook(rawBody: string, signatureHeader: string | null, provider?: PaymentProvider): Promise<WebhookAnswer> {
   const p = provider ?? (await paymentProvider());
-  const rawBody = await request.text();
   let event;
   try {
-    event = await p.verifyWebhook(rawBody, request.headers.get("stripe-signature"));
+    event = await p.verifyWebhook(rawBody, signatureHeader);
   } catch (error) {
     if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
-      return Response.json({ message: `Webhook signature verification failed: ${error.message}` }, { status: 400 });
+      return { status: 400, body: { message: `Webhook signature verification failed: ${error.message}` } };
     }
     throw error;
   }
@@ -41,11 +42,11 @@ export async function handleWebhook(request: Request, provider?: PaymentProvider
     .values({ id: event.id, provider: p.name, type: event.type })
     .onConflictDoNothing({ target: webhookEvents.id })
     .returning({ id: webhookEvents.id });
-  if (inserted.length === 0) return Response.json({ received: true, duplicate: true });
+  if (inserted.length === 0) return { status: 200, body: { received: true, duplicate: true } };
 
   if (!HANDLED_EVENTS.has(event.type) || !event.customerId) {
     await markProcessed(event.id);
-    return Response.json({ received: true, handled: false });
+    return { status: 200, body: { received: true, handled: false } };
   }
   try {
     await syncSubscription(event.customerId, p);
@@ -55,10 +56,10 @@ export async function handleWebhook(request: Request, provider?: PaymentProvider
     console.warn(
       `[billing] webhook ${event.id} (${event.type}) failed; the provider will retry: ${error instanceof Error ? error.message : String(error)}`,
     );
-    return Response.json({ message: "Temporary failure; please retry" }, { status: 503 });
+    return { status: 503, body: { message: "Temporary failure; please retry" } };
   }
   await markProcessed(event.id);
-  return Response.json({ received: true, handled: true });
+  return { status: 200, body: { received: true, handled: true } };
 }
 
 async function markProcessed(id: string) {

@@ -1,6 +1,9 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { useSchemaForm } from "~/components/ui/conform";
 import { useToast } from "~/components/ui/toast";
+import { checkoutSchema } from "~/lib/forms/billing";
 import { AUTH_REQUIRED_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
 import type { BillingInterval, Plan } from "~/lib/plans";
 
@@ -28,6 +31,8 @@ export function CheckoutButton({
 }) {
   const navigation = useNavigation();
   const { toast } = useToast();
+  const [form] = useSchemaForm(checkoutSchema, { id: `checkout-${plan.id}` });
+  const formProps = getFormProps(form);
   const processing =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formData.get("planId") === plan.id;
   if (current && current.planId === plan.id && current.interval === interval) {
@@ -45,8 +50,9 @@ export function CheckoutButton({
   return (
     <Form
       method="post"
+      {...formProps}
       onSubmit={(event) => {
-        if (signedIn) return;
+        if (signedIn) return formProps.onSubmit(event);
         event.preventDefault();
         toast({ ...AUTH_REQUIRED_TOAST, action: { label: "Sign in", href: signInToSubscribeHref(interval) } });
       }}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { assertBilling } from "~/.server/billing/access";
+import { cancelWorkspaceSubscription } from "~/.server/billing/subscriptions";
+import { apiBody, methodNotAllowed, stripeApi, subscriptionJson } from "./api.stripe.server";
+
+/** POST /api/stripe/cancel-subscription: one of the workspace's subscriptions, at the period's end unless `immediately`. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  stripeApi(request, "Failed to cancel subscription", async (member) => {
+    assertBilling(member, "manage");
+    const body = await apiBody(
+      request,
+      z.object({
+        subscriptionId: z.string({ error: "Required." }).min(1, { message: "Required." }).max(200),
+        immediately: z.boolean().default(false),
+      }),
+    );
+    const canceled = await cancelWorkspaceSubscription(member, body.subscriptionId, { immediately: body.immediately });
+    return Response.json({ data: subscriptionJson(canceled) });
+  });
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { assertBilling } from "~/.server/billing/access";
+import { startApiCheckout } from "~/.server/billing/checkout";
+import { apiBody, methodNotAllowed, sameOriginUrl, stripeApi } from "./api.stripe.server";
+
+/** POST /api/stripe/create-checkout-session: a catalogue price, same-origin URLs; 409 with a live subscription. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  stripeApi(request, "Failed to create checkout session", async (member) => {
+    assertBilling(member, "manage");
+    const body = await apiBody(
+      request,
+      z.object({
+        priceId: z.string({ error: "Required." }).min(1, { message: "Required." }).max(200),
+        successUrl: sameOriginUrl(request),
+        cancelUrl: sameOriginUrl(request),
+        allowPromotionCodes: z.boolean().default(true),
+        metadata: z.object({ planId: z.string().max(50).optional(), planName: z.string().max(100).optional() }).default({}),
+      }),
+    );
+    const session = await startApiCheckout(member, { ...body, planId: body.metadata.planId });
+    return Response.json({ data: { sessionId: session.id, url: session.url } });
+  });
+
+export const loader = () => methodNotAllowed("POST");
