@@ -1,30 +1,10 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { db } from "~/.server/db";
-import { getMemberContext, listWorkspacesOf } from "~/.server/workspaces";
-import { readOnlyMessage, readOnlyReason } from "~/.server/workspaces/limits";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
-import { readSidebarCollapsed } from "~/components/shell/sidebar-preference.server";
+import type { loader } from "./_app.server";
 
-/** The signed-in layout: every protected route (spec section 2) renders inside it. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Resolves the user's current workspace (and their role in it) fresh on every request,
-  // so a removed member loses access at once.
-  const { user, workspace, role } = await getMemberContext(request);
-  const [workspaces, sidebarCollapsed, readOnly] = await Promise.all([
-    listWorkspacesOf(user.id),
-    readSidebarCollapsed(request),
-    readOnlyReason(db(), workspace.id),
-  ]);
-  return data({
-    user: { email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role },
-    workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
-    currentWorkspaceId: workspace.id,
-    sidebarCollapsed,
-    readOnlyNotice: readOnly ? readOnlyMessage(readOnly).replace(" (/billing)", "") : null,
-  });
-}
+/** The signed-in layout: every protected route (spec section 2) renders inside it; its server side is ./_app.server.ts. */
+export { loader } from "./_app.server";
 
 export default function AppLayout() {
   const { user, sidebarCollapsed, workspaces, currentWorkspaceId, readOnlyNotice } = useLoaderData<typeof loader>();

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
 import { can, type Action, type Role } from "~/lib/permissions";
 import { requireUser, type SessionUser } from "../auth/session";
 import { randomToken } from "../auth/tokens";
@@ -144,6 +145,7 @@ export async function requireMember(request: Request, action: Action = "workspac
 
 /** Switch the current workspace (only to one the user belongs to). */
 export async function switchWorkspace(userId: string, workspaceId: string): Promise<boolean> {
+  if (!isUuid(workspaceId)) return false;
   const m = await loadMembership(userId, workspaceId);
   if (!m) return false;
   await db().update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));

@@ -9,7 +9,7 @@ import { ErrorFrameContext } from "~/components/errors/error-screen";
 import { Header } from "./header";
 import { ScreenLoading, usePendingScreen } from "./loading";
 import { Sidebar } from "./sidebar";
-import { rememberSidebarCollapsed } from "./sidebar-cookie";
+import { rememberSidebarCollapsed } from "~/lib/sidebar-cookie";
 import type { ShellUser } from "./user-display";
 import type { ShellWorkspace } from "./workspace-switcher";
 
