@@ -94,3 +94,6 @@ export * from "./schema-billing";
 
 // Card attachments and the embedded file store's bytes.
 export * from "./schema-files";
+
+// Wireframes: documents, their op log, main components, card links and images.
+export * from "./schema-wireframes";

@@ -135,7 +135,10 @@ export async function assertCanAdd(tx: Db, workspaceId: string, resource: Limite
 /** Bytes the workspace's files take: SUM(size_bytes) of its attachments (metadata only, no bytes read). */
 export async function storageUsedBytes(tx: Db, workspaceId: string): Promise<number> {
   const [row] = await tx
-    .select({ bytes: sql<string>`coalesce(sum(${schema.cardAttachments.sizeBytes}), 0)` })
+    .select({
+      // Card attachments, plus the images placed in wireframes (app/.server/wireframes/images.ts).
+      bytes: sql<string>`coalesce(sum(${schema.cardAttachments.sizeBytes}), 0) + (select coalesce(sum(${schema.wireframeImages.sizeBytes}), 0) from ${schema.wireframeImages} where ${schema.wireframeImages.workspaceId} = ${workspaceId})`,
+    })
     .from(schema.cardAttachments)
     .where(eq(schema.cardAttachments.workspaceId, workspaceId));
   return Number(row?.bytes ?? 0);

@@ -213,15 +213,23 @@ export function childIndex(elements: Record<string, WireframeElement>, screenId?
 
 /** Every element inside group `id`, at any depth, parents before their children. */
 export function descendantsOf(doc: { elements: Record<string, WireframeElement> }, id: string): WireframeElement[] {
-  const index = childIndex(doc.elements);
+  return treeOrder(doc.elements, undefined, id);
+}
+
+/**
+ * Elements in tree order, parents before their children, siblings low z-order first: all of
+ * them (or one screen's), or those under `rootId`.
+ */
+export function treeOrder(elements: Record<string, WireframeElement>, screenId?: string, rootId: string | null = null): WireframeElement[] {
+  const index = childIndex(elements, screenId);
   const out: WireframeElement[] = [];
-  const walk = (parentId: string) => {
+  const walk = (parentId: string | null) => {
     for (const child of index.get(parentId) ?? []) {
       out.push(child);
       walk(child.id);
     }
   };
-  walk(id);
+  walk(rootId);
   return out;
 }
 
@@ -513,15 +521,7 @@ function inverseOf(d: Draft, op: Op): Op[] {
     }
     case "remove-screen": {
       const screen = d.screens[op.id]!;
-      const index = childIndex(d.elements, op.id);
-      const elements: WireframeElement[] = [];
-      const walk = (parentId: string | null) => {
-        for (const child of index.get(parentId) ?? []) {
-          elements.push(child);
-          walk(child.id);
-        }
-      };
-      walk(null);
+      const elements = treeOrder(d.elements, op.id);
       // Anything not reached from the top (a broken parent link) still comes back.
       const reached = new Set(elements.map((e) => e.id));
       for (const e of Object.values(d.elements)) if (e.screenId === op.id && !reached.has(e.id)) elements.push(e);

@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
+import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/components";
+import type { ComponentDefinition } from "~/lib/wireframes/document";
+import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
+import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
+import { db, rowsOf, schema, transaction } from "../db";
+import { notFound, UserError } from "../errors";
+import { publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
+import { assertCan, assertCanChange, cleanName } from "./access";
+import { announcePatch, applyPatchIn, componentsTopic, currentDocument } from "./patches";
+
+/**
+ * The workspace's own main components. Instances in documents name them by id and draw
+ * their definition; changing a definition bumps its version and tells every open editor
+ * of the workspace; deleting one detaches its instances everywhere first.
+ */
+const { wireframeComponents, wireframes } = schema;
+
+export type ComponentRecord = { id: string; name: string; definition: ComponentDefinition; version: number; updatedAt: Date };
+
+export type ComponentEvent = { type: "component"; id: string; version: number; deleted?: boolean };
+
+const COLUMNS = {
+  id: wireframeComponents.id,
+  name: wireframeComponents.name,
+  definition: wireframeComponents.definition,
+  version: wireframeComponents.version,
+  updatedAt: wireframeComponents.updatedAt,
+};
+
+const componentNotFound = () => notFound("That component");
+
+function parseDefinition(input: unknown): ComponentDefinition {
+  const parsed = componentDefinitionSchema.safeParse(input);
+  if (!parsed.success)
+    throw new UserError(
+      400,
+      firstIssueMessage(parsed.error),
+      firstIssuePath(parsed.error) ? `definition.${firstIssuePath(parsed.error)}` : "definition",
+    );
+  return parsed.data;
+}
+
+const lift = (row: { definition: ComponentDefinition }) => migrateComponentDefinition(row.definition);
+
+export async function listComponents(member: MemberContext): Promise<ComponentRecord[]> {
+  assertCan(member, "wireframe.view");
+  const rows = await db()
+    .select(COLUMNS)
+    .from(wireframeComponents)
+    .where(eq(wireframeComponents.workspaceId, member.workspace.id))
+    .orderBy(asc(sql`lower(${wireframeComponents.name})`), asc(wireframeComponents.id));
+  return rows.map((r) => ({ ...r, definition: lift(r) }));
+}
+
+/** The components with these ids (those of the workspace; others are left out), by id. */
+export async function getComponents(member: MemberContext, ids: string[]): Promise<Record<string, ComponentRecord>> {
+  assertCan(member, "wireframe.view");
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return {};
+  const rows = await db()
+    .select(COLUMNS)
+    .from(wireframeComponents)
+    .where(and(eq(wireframeComponents.workspaceId, member.workspace.id), inArray(wireframeComponents.id, wanted)));
+  return Object.fromEntries(rows.map((r) => [r.id, { ...r, definition: lift(r) }]));
+}
+
+export async function createComponent(
+  member: MemberContext,
+  input: { name: string; definition: unknown },
+): Promise<{ id: string; version: number }> {
+  assertCan(member, "wireframe.edit");
+  const name = cleanName(input.name, "component");
+  const definition = parseDefinition(input.definition);
+  const row = await transaction(async (tx) => {
+    await assertCanChange(member, "wireframe.edit", tx);
+    const [inserted] = await tx
+      .insert(wireframeComponents)
+      .values({ workspaceId: member.workspace.id, name, definition, createdBy: member.user.id, updatedBy: member.user.id })
+      .returning({ id: wireframeComponents.id, version: wireframeComponents.version });
+    return inserted!;
+  });
+  await announceComponent(member.workspace.id, { type: "component", id: row.id, version: row.version });
+  return row;
+}
+
+/** Renames a main component or changes its definition (every instance follows); returns the new version. */
+export async function updateComponent(
+  member: MemberContext,
+  id: string,
+  input: { name?: string; definition?: unknown },
+): Promise<{ version: number }> {
+  assertCan(member, "wireframe.edit");
+  const name = input.name !== undefined ? cleanName(input.name, "component") : undefined;
+  const definition = input.definition !== undefined ? parseDefinition(input.definition) : undefined;
+  if (!isUuid(id)) throw componentNotFound();
+  const row = await transaction(async (tx) => {
+    await assertCanChange(member, "wireframe.edit", tx);
+    const [updated] = await tx
+      .update(wireframeComponents)
+      .set({
+        ...(name !== undefined ? { name } : {}),
+        ...(definition !== undefined ? { definition } : {}),
+        version: sql`${wireframeComponents.version} + 1`,
+        updatedBy: member.user.id,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, member.workspace.id)))
+      .returning({ version: wireframeComponents.version });
+    if (!updated) throw componentNotFound();
+    return updated;
+  });
+  await announceComponent(member.workspace.id, { type: "component", id, version: row.version });
+  return row;
+}
+
+/**
+ * Deletes a main component (admins and owners). First every instance in every wireframe of
+ * the workspace is detached, one patch per wireframe so open editors see it, and instances
+ * inside other components' definitions too; then the component goes.
+ */
+export async function deleteComponent(member: MemberContext, id: string): Promise<{ detached: number }> {
+  assertCan(member, "wireframe.delete");
+  await assertCanChange(member, "wireframe.delete");
+  if (!isUuid(id)) throw componentNotFound();
+  const workspaceId = member.workspace.id;
+  const [component] = await db()
+    .select({ definition: wireframeComponents.definition })
+    .from(wireframeComponents)
+    .where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, workspaceId)));
+  if (!component) throw componentNotFound();
+  const definition = lift(component);
+  // The wireframes whose documents hold an instance of it.
+  const users = rowsOf<{ id: string }>(
+    await db().execute(sql`
+      select w.id from wireframes w
+      where w.workspace_id = ${workspaceId}
+        and jsonb_path_exists(w.document, '$.elements.* ? (@.type == "instance" && @.componentId == $c)', jsonb_build_object('c', ${id}::text))`),
+  );
+  let detached = 0;
+  for (const { id: wireframeId } of users) {
+    const record = await transaction(async (tx) => {
+      await assertCanChange(member, "wireframe.delete", tx);
+      const [row] = await tx
+        .select({ document: wireframes.document })
+        .from(wireframes)
+        .where(and(eq(wireframes.id, wireframeId), eq(wireframes.workspaceId, workspaceId)))
+        .for("update");
+      if (!row) return null;
+      const found = instancesOf(currentDocument(row.document).elements, id);
+      if (found.length === 0) return null;
+      detached += found.length;
+      return applyPatchIn(tx, member, wireframeId, { clientId: "server", ops: found.flatMap((inst) => detachOps(inst, definition)) });
+    });
+    if (record) await announcePatch(wireframeId, record);
+  }
+  const changed: { id: string; version: number }[] = [];
+  await transaction(async (tx) => {
+    const others = await tx
+      .select({ id: wireframeComponents.id, definition: wireframeComponents.definition })
+      .from(wireframeComponents)
+      .where(eq(wireframeComponents.workspaceId, workspaceId))
+      .for("update");
+    for (const other of others) {
+      if (other.id === id) continue;
+      const next = detachInDefinition(lift(other), id, definition);
+      if (!next) continue;
+      const [updated] = await tx
+        .update(wireframeComponents)
+        .set({ definition: next, version: sql`${wireframeComponents.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(wireframeComponents.id, other.id), eq(wireframeComponents.workspaceId, workspaceId)))
+        .returning({ version: wireframeComponents.version });
+      changed.push({ id: other.id, version: updated!.version });
+    }
+    await tx.delete(wireframeComponents).where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, workspaceId)));
+  });
+  for (const c of changed) await announceComponent(workspaceId, { type: "component", ...c });
+  await announceComponent(workspaceId, { type: "component", id, version: 0, deleted: true });
+  return { detached };
+}
+
+function announceComponent(workspaceId: string, event: ComponentEvent) {
+  return publish(componentsTopic(workspaceId), event);
+}

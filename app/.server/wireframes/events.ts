@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { presenceColor } from "~/lib/wireframes/presence";
+import { db } from "../db";
+import { UserError } from "../errors";
+import { ready, subscribe } from "../realtime";
+import { isMemberOf, type MemberContext } from "../workspaces";
+import { assertCan, findWireframeRow } from "./access";
+import type { ComponentEvent } from "./components";
+import { componentsTopic, publishWireframe, readLog, wireframeTopic, type PatchRecord, type WireframeEvent } from "./patches";
+
+/**
+ * A wireframe's live events as server-sent events (decision 013):
+ *   `patch`     { seq, clientId, userId, ops }: every applied patch, in seq order, the
+ *               client's own included (first those after `since`, then live ones; a gap,
+ *               a notification lost or overtaken, is filled from the op log);
+ *   `presence`  { clientId, userId, name, color, screenId, selection }; `leave` { clientId };
+ *   `component` { id, version, deleted? }: a main component of the workspace changed;
+ *   `reset`     { seq }: the op log no longer reaches back to `since`: reload the wireframe;
+ *   `deleted`   {}: the wireframe was deleted.
+ * Two app processes on one database serve one session: everything goes through
+ * LISTEN/NOTIFY (app/.server/realtime).
+ */
+
+const presenceSchema = z.strictObject({
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  screenId: z.string().max(64).nullable(),
+  selection: z.array(z.string().max(64)).max(2_000),
+});
+
+/** Presence carries at most this many selected ids (a notification is at most 8,000 bytes). */
+const MAX_SELECTION_SENT = 250;
+
+/** Says who is where and what they selected (viewers too: they are there). Publish only; nothing is stored. */
+export async function publishPresence(member: MemberContext, wireframeId: string, input: unknown): Promise<void> {
+  assertCan(member, "wireframe.view");
+  const parsed = presenceSchema.safeParse(input);
+  if (!parsed.success) throw new UserError(400, "Send { clientId, screenId, selection }.");
+  const row = await findWireframeRow(db(), member, wireframeId);
+  const name = member.user.fullName?.trim() || member.user.email.split("@")[0] || "Someone";
+  await publishWireframe(row.id, {
+    type: "presence",
+    clientId: parsed.data.clientId,
+    userId: member.user.id,
+    name,
+    color: presenceColor(member.user.id),
+    screenId: parsed.data.screenId,
+    selection: parsed.data.selection.slice(0, MAX_SELECTION_SENT),
+  });
+}
+
+const encoder = new TextEncoder();
+const frame = (event: string, payload: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+
+/**
+ * The stream for one member and wireframe. `since` is the seq the client has (default: the
+ * current one); `clientId`, when given, is announced as leaving when the stream ends.
+ */
+export async function wireframeEvents(
+  request: Request,
+  member: MemberContext,
+  wireframeId: string,
+  opts: { since?: number; clientId?: string; heartbeatMs?: number } = {},
+): Promise<Response> {
+  assertCan(member, "wireframe.view");
+  const row = await findWireframeRow(db(), member, wireframeId);
+  await ready();
+  const id = row.id;
+  const workspaceId = member.workspace.id;
+  const userId = member.user.id;
+  const clientId = opts.clientId && /^[A-Za-z0-9_-]{1,64}$/.test(opts.clientId) ? opts.clientId : null;
+  let lastSeq = Math.min(opts.since ?? row.seq, row.seq);
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      // Every send goes through one chain, so patches leave in seq order whatever the gaps cost.
+      let chain: Promise<void> = Promise.resolve();
+      const enqueue = (work: () => Promise<void> | void) => {
+        chain = chain.then(work).catch((error) => {
+          console.error("[wireframes] event stream failed", error);
+          close();
+        });
+      };
+      const write = (bytes: Uint8Array) => {
+        if (closed) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          close();
+        }
+      };
+      const send = (event: string, payload: unknown) => write(frame(event, payload));
+      const sendPatch = (p: PatchRecord) => {
+        send("patch", { seq: p.seq, clientId: p.clientId, userId: p.userId, ops: p.ops });
+        lastSeq = p.seq;
+      };
+      /** Everything from lastSeq up to `upTo`, from the log; a reset when the log has lost some. */
+      const catchUp = async (upTo: number) => {
+        if (upTo <= lastSeq) return;
+        const log = await readLog(db(), id, lastSeq, upTo);
+        if (!log) {
+          send("reset", { seq: upTo });
+          lastSeq = upTo;
+          return;
+        }
+        for (const p of log.patches) sendPatch(p);
+      };
+
+      // Membership is re-checked now and then: a member removed while editing stops receiving.
+      let checkedAt = Date.now();
+      const stillAllowed = async (force: boolean) => {
+        if (!force && Date.now() - checkedAt < 5_000) return true;
+        checkedAt = Date.now();
+        const ok = await isMemberOf(userId, workspaceId).catch(() => false);
+        if (!ok) close();
+        return ok;
+      };
+
+      const onWireframe = (raw: string) => {
+        let event: WireframeEvent;
+        try {
+          event = JSON.parse(raw) as WireframeEvent;
+        } catch {
+          return;
+        }
+        enqueue(async () => {
+          if (!(await stillAllowed(false))) return;
+          if (event.type === "patch") {
+            if (event.seq <= lastSeq) return;
+            if (event.seq === lastSeq + 1 && event.ops)
+              sendPatch({ seq: event.seq, clientId: event.clientId, userId: event.userId, ops: event.ops });
+            else await catchUp(event.seq);
+          } else if (event.type === "deleted") {
+            send("deleted", {});
+            close();
+          } else {
+            const { type, ...payload } = event;
+            send(type, payload);
+          }
+        });
+      };
+      const onComponent = (raw: string) => {
+        let event: ComponentEvent;
+        try {
+          event = JSON.parse(raw) as ComponentEvent;
+        } catch {
+          return;
+        }
+        const { type: _type, ...payload } = event;
+        enqueue(() => send("component", payload));
+      };
+
+      const unsubscribe = [subscribe(wireframeTopic(id), onWireframe), subscribe(componentsTopic(workspaceId), onComponent)];
+      const heartbeat = setInterval(() => {
+        enqueue(async () => {
+          if (await stillAllowed(true)) write(encoder.encode(": ping\n\n"));
+        });
+      }, opts.heartbeatMs ?? 25_000);
+
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        for (const u of unsubscribe) u();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+        if (clientId) void publishWireframe(id, { type: "leave", clientId });
+      };
+      cleanup = close;
+      request.signal.addEventListener("abort", close, { once: true });
+
+      // The browser retries after 2 s if the connection drops (with the same URL: the client
+      // reconnects itself with its latest seq as `since`).
+      write(encoder.encode("retry: 2000\n\n"));
+      send("ready", { seq: row.seq });
+      // Subscribed first, then the replay: a patch committed meanwhile is either in the log
+      // read or arrives after it (and is skipped when already sent).
+      enqueue(() => catchUp(row.seq));
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

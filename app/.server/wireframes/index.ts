@@ -1,0 +1,22 @@
+/**
+ * Wireframe services (issue 8; decision 013). Each takes the member context and checks the
+ * role and the workspace's read-only state itself; route code calls these, never SQL.
+ */
+export { cleanName } from "./access";
+export {
+  addTemplateScreen,
+  createWireframe,
+  deleteWireframe,
+  duplicateWireframe,
+  getWireframe,
+  listWireframes,
+  renameWireframe,
+  type NewWireframe,
+  type WireframeSummary,
+  type WireframeView,
+} from "./wireframes";
+export { applyPatch, opsSince, wireframeTopic, componentsTopic, type PatchRecord, type WireframeEvent } from "./patches";
+export { createComponent, deleteComponent, getComponents, listComponents, updateComponent, type ComponentRecord } from "./components";
+export { cardsForScreen, linkScreen, linksForCard, unlinkScreen, type CardScreenLink, type ScreenCardLink } from "./links";
+export { imageUrl, readImage, uploadImage } from "./images";
+export { publishPresence, wireframeEvents } from "./events";

@@ -1,0 +1,141 @@
+import { and, asc, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
+import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import { db, schema, transaction } from "../db";
+import { notFound, UserError } from "../errors";
+import type { MemberContext } from "../workspaces";
+import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { currentDocument } from "./patches";
+
+/**
+ * Cards link screens of wireframes: the card shows their thumbnails and opens the editor at
+ * that screen; the editor lists the cards that link the screen it shows. Linking changes
+ * the card (members); deleting either side removes the link, never the other side.
+ */
+const { cardWireframeLinks, cards, wireframes } = schema;
+
+export type LinkInput = { cardId: string; wireframeId: string; screenId: string };
+
+const cardNotFound = () => notFound("That card");
+
+async function cardOf(member: MemberContext, cardId: string, d = db()) {
+  if (!isUuid(cardId)) throw cardNotFound();
+  const [card] = await d
+    .select({ id: cards.id, projectId: cards.projectId })
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.workspaceId, member.workspace.id)));
+  if (!card) throw cardNotFound();
+  return card;
+}
+
+/** Links a screen to a card (linking it twice is one link). */
+export async function linkScreen(member: MemberContext, input: LinkInput): Promise<void> {
+  assertCan(member, "card.update");
+  await transaction(async (tx) => {
+    await assertCanChange(member, "card.update", tx);
+    const card = await cardOf(member, input.cardId, tx);
+    const row = await findWireframeRow(tx, member, input.wireframeId);
+    if (!currentDocument(row.document).screens[input.screenId])
+      throw new UserError(404, "That screen was not found in the wireframe. It may have been deleted.", "screenId");
+    await tx
+      .insert(cardWireframeLinks)
+      .values({
+        workspaceId: member.workspace.id,
+        cardId: card.id,
+        wireframeId: row.id,
+        screenId: input.screenId,
+        createdBy: member.user.id,
+      })
+      .onConflictDoNothing();
+  });
+}
+
+export async function unlinkScreen(member: MemberContext, input: LinkInput): Promise<void> {
+  assertCan(member, "card.update");
+  await transaction(async (tx) => {
+    await assertCanChange(member, "card.update", tx);
+    const card = await cardOf(member, input.cardId, tx);
+    if (!isUuid(input.wireframeId)) return;
+    await tx
+      .delete(cardWireframeLinks)
+      .where(
+        and(
+          eq(cardWireframeLinks.cardId, card.id),
+          eq(cardWireframeLinks.wireframeId, input.wireframeId),
+          eq(cardWireframeLinks.screenId, input.screenId),
+          eq(cardWireframeLinks.workspaceId, member.workspace.id),
+        ),
+      );
+  });
+}
+
+export type CardScreenLink = {
+  wireframeId: string;
+  wireframeName: string;
+  screenId: string;
+  screenName: string;
+  /** The screen alone, for its thumbnail (ScreenSvg). */
+  preview: { doc: WireframeDocument; screenId: string };
+  /** The editor at that screen. */
+  href: string;
+};
+
+/** The screens a card links, in the order they were linked (a screen since deleted is left out). */
+export async function linksForCard(member: MemberContext, cardId: string): Promise<CardScreenLink[]> {
+  assertCan(member, "wireframe.view");
+  const card = await cardOf(member, cardId);
+  const rows = await db()
+    .select({
+      wireframeId: wireframes.id,
+      wireframeName: wireframes.name,
+      document: wireframes.document,
+      screenId: cardWireframeLinks.screenId,
+    })
+    .from(cardWireframeLinks)
+    .innerJoin(wireframes, and(eq(wireframes.id, cardWireframeLinks.wireframeId), eq(wireframes.workspaceId, member.workspace.id)))
+    .where(and(eq(cardWireframeLinks.cardId, card.id), eq(cardWireframeLinks.workspaceId, member.workspace.id)))
+    .orderBy(asc(cardWireframeLinks.createdAt), asc(cardWireframeLinks.screenId));
+  const out: CardScreenLink[] = [];
+  for (const r of rows) {
+    const doc = currentDocument(r.document);
+    const screen = doc.screens[r.screenId];
+    if (!screen) continue;
+    const elements: Record<string, WireframeElement> = {};
+    for (const [id, el] of Object.entries(doc.elements)) if (el.screenId === screen.id) elements[id] = el;
+    out.push({
+      wireframeId: r.wireframeId,
+      wireframeName: r.wireframeName,
+      screenId: screen.id,
+      screenName: screen.name,
+      preview: { doc: { schemaVersion: doc.schemaVersion, screens: { [screen.id]: screen }, elements }, screenId: screen.id },
+      href: `/wireframes/editor/${r.wireframeId}?screen=${encodeURIComponent(screen.id)}`,
+    });
+  }
+  return out;
+}
+
+export type ScreenCardLink = { cardId: string; title: string; number: number; screenId: string; projectId: string };
+
+/** The cards that link a screen of the wireframe (the editor's "Linked cards"). */
+export async function cardsForScreen(member: MemberContext, wireframeId: string, screenId: string): Promise<ScreenCardLink[]> {
+  assertCan(member, "wireframe.view");
+  if (!isUuid(wireframeId)) return [];
+  return db()
+    .select({
+      cardId: cards.id,
+      title: cards.title,
+      number: cards.number,
+      screenId: cardWireframeLinks.screenId,
+      projectId: cards.projectId,
+    })
+    .from(cardWireframeLinks)
+    .innerJoin(cards, and(eq(cards.id, cardWireframeLinks.cardId), eq(cards.workspaceId, member.workspace.id)))
+    .where(
+      and(
+        eq(cardWireframeLinks.wireframeId, wireframeId),
+        eq(cardWireframeLinks.screenId, screenId),
+        eq(cardWireframeLinks.workspaceId, member.workspace.id),
+      ),
+    )
+    .orderBy(asc(cards.number));
+}

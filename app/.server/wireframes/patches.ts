@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { SCHEMA_VERSION, type Op, type WireframeDocument } from "~/lib/wireframes/document";
+import { migrateDocument } from "~/lib/wireframes/migrate";
+import { applyOpsSkipping } from "~/lib/wireframes/ops";
+import { firstIssueMessage, firstIssuePath, LIMITS, patchSchema } from "~/lib/wireframes/schema";
+import { db, schema, transaction, type Db } from "../db";
+import { UserError } from "../errors";
+import { publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
+import { assertCan, assertCanChange, findWireframeRow } from "./access";
+
+/**
+ * Co-editing (decision 013): the server applies each patch to the stored document under
+ * the wireframe's row lock, gives it the next `seq`, appends it to the op log and tells
+ * every process (LISTEN/NOTIFY); their event streams send it to the editors. Ops naming
+ * what an earlier patch removed are skipped; the log keeps the ops that were applied.
+ */
+const { wireframes, wireframeOps, cardWireframeLinks } = schema;
+
+export const wireframeTopic = (wireframeId: string) => `wireframe:${wireframeId}`;
+export const componentsTopic = (workspaceId: string) => `wireframe-components:${workspaceId}`;
+
+/** The op log keeps this many patches per wireframe; a client further behind reloads. */
+export const OP_LOG_KEEP = 5_000;
+/** Patches whose ops fit in a notification carry them; larger ones are read from the log. */
+const INLINE_OPS_BYTES = 6_000;
+
+export type PatchRecord = { seq: number; clientId: string; userId: string | null; ops: Op[] };
+
+/** What every process hears on a wireframe's topic. */
+export type WireframeEvent =
+  | { type: "patch"; seq: number; clientId: string; userId: string | null; ops?: Op[] }
+  | { type: "presence"; clientId: string; userId: string; name: string; color: string; screenId: string | null; selection: string[] }
+  | { type: "leave"; clientId: string }
+  | { type: "deleted" };
+
+export function publishWireframe(wireframeId: string, event: WireframeEvent): Promise<void> {
+  return publish(wireframeTopic(wireframeId), event);
+}
+
+/** The stored document, lifted to the current schemaVersion if it was saved by an older app. */
+export function currentDocument(stored: WireframeDocument): WireframeDocument {
+  return stored.schemaVersion === SCHEMA_VERSION ? stored : migrateDocument(stored);
+}
+
+/** Parses a patch body; a 400 naming the path of the first error (the field is that path). */
+export function parsePatch(input: unknown): { clientId: string; ops: Op[] } {
+  const parsed = patchSchema.safeParse(input);
+  if (!parsed.success) throw new UserError(400, firstIssueMessage(parsed.error), firstIssuePath(parsed.error));
+  return parsed.data as { clientId: string; ops: Op[] };
+}
+
+/**
+ * Applies a validated patch inside the caller's transaction (which has checked the role and
+ * the workspace): locks the row, applies, numbers, logs. Returns what to publish.
+ */
+export async function applyPatchIn(
+  tx: Db,
+  member: MemberContext,
+  wireframeId: string,
+  patch: { clientId: string; ops: Op[] },
+): Promise<PatchRecord & { skipped: number }> {
+  const row = await findWireframeRow(tx, member, wireframeId, { lock: true });
+  const before = currentDocument(row.document);
+  const { doc, applied, skipped } = applyOpsSkipping(before, patch.ops);
+  if (Object.keys(doc.elements).length > LIMITS.elementsPerDocument) {
+    throw new UserError(413, `A wireframe holds at most ${LIMITS.elementsPerDocument.toLocaleString("en")} elements. Nothing was saved.`);
+  }
+  if (Object.keys(doc.screens).length > LIMITS.screensPerDocument) {
+    throw new UserError(413, `A wireframe holds at most ${LIMITS.screensPerDocument} screens. Nothing was saved.`);
+  }
+  const seq = row.seq + 1;
+  await tx
+    .update(wireframes)
+    .set({ document: doc, seq, updatedBy: member.user.id, updatedAt: new Date() })
+    .where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
+  await tx.insert(wireframeOps).values({ wireframeId: row.id, seq, clientId: patch.clientId, userId: member.user.id, ops: applied });
+  // Links to a screen that is gone go with it (the cards stay).
+  const goneScreens = applied.flatMap((op) => (op.op === "remove-screen" && !doc.screens[op.id] ? [op.id] : []));
+  if (goneScreens.length > 0) {
+    await tx
+      .delete(cardWireframeLinks)
+      .where(
+        and(
+          eq(cardWireframeLinks.wireframeId, row.id),
+          eq(cardWireframeLinks.workspaceId, member.workspace.id),
+          inArray(cardWireframeLinks.screenId, goneScreens),
+        ),
+      );
+  }
+  if (seq % 100 === 0) {
+    await tx.delete(wireframeOps).where(and(eq(wireframeOps.wireframeId, row.id), lte(wireframeOps.seq, seq - OP_LOG_KEEP)));
+  }
+  return { seq, clientId: patch.clientId, userId: member.user.id, ops: applied, skipped };
+}
+
+/** Tells the wireframe's editors about a committed patch (its ops inline when they are small). */
+export async function announcePatch(wireframeId: string, record: PatchRecord): Promise<void> {
+  const inline = JSON.stringify(record.ops).length <= INLINE_OPS_BYTES;
+  await publishWireframe(wireframeId, {
+    type: "patch",
+    seq: record.seq,
+    clientId: record.clientId,
+    userId: record.userId,
+    ...(inline ? { ops: record.ops } : {}),
+  });
+}
+
+/**
+ * One patch from an editor (or the API): validated by the one schema (400 naming the path
+ * of the first error, nothing written), applied in the server's order, numbered, logged,
+ * published. Returns its seq and how many of its ops named something already gone.
+ */
+export async function applyPatch(member: MemberContext, wireframeId: string, input: unknown): Promise<{ seq: number; skipped: number }> {
+  assertCan(member, "wireframe.edit");
+  const patch = parsePatch(input);
+  const record = await transaction(async (tx) => {
+    await assertCanChange(member, "wireframe.edit", tx);
+    return applyPatchIn(tx, member, wireframeId, patch);
+  });
+  await announcePatch(wireframeId, record);
+  return { seq: record.seq, skipped: record.skipped };
+}
+
+/**
+ * The patches after `since`, oldest first, for a client that reconnects. Null when the log no
+ * longer reaches back that far (the client reloads the wireframe instead).
+ */
+export async function opsSince(
+  member: MemberContext,
+  wireframeId: string,
+  since: number,
+): Promise<{ seq: number; patches: PatchRecord[] } | null> {
+  assertCan(member, "wireframe.view");
+  const row = await findWireframeRow(db(), member, wireframeId);
+  return readLog(db(), row.id, since, row.seq);
+}
+
+/** The log from `since` (exclusive) to `upTo` (inclusive); null when entries in that range were pruned. */
+export async function readLog(
+  d: Db,
+  wireframeId: string,
+  since: number,
+  upTo: number,
+): Promise<{ seq: number; patches: PatchRecord[] } | null> {
+  if (since >= upTo) return { seq: upTo, patches: [] };
+  if (since < 0) return null;
+  const rows = await d
+    .select({ seq: wireframeOps.seq, clientId: wireframeOps.clientId, userId: wireframeOps.userId, ops: wireframeOps.ops })
+    .from(wireframeOps)
+    .where(and(eq(wireframeOps.wireframeId, wireframeId), gt(wireframeOps.seq, since), lte(wireframeOps.seq, upTo)))
+    .orderBy(asc(wireframeOps.seq));
+  if (rows.length !== upTo - since) return null;
+  return { seq: upTo, patches: rows };
+}
+
+/** The wireframe's current seq (the events stream starts from it when a client gives none). */
+export async function currentSeq(d: Db, wireframeId: string): Promise<number> {
+  const [row] = await d.select({ seq: wireframes.seq }).from(wireframes).where(eq(wireframes.id, wireframeId));
+  return row?.seq ?? 0;
+}
