@@ -51,40 +51,48 @@ describe("syncSubscription", () => {
     ];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const firstReading = new Promise<void>((r) => (entered = r));
     let calls = 0;
     const scripted: PaymentProvider = {
       ...local,
       async listSubscriptions() {
         const mine = calls++;
-        if (mine === 0) await gate;
+        if (mine === 0) {
+          entered();
+          await gate;
+        }
         return [states[mine]!];
       },
     };
     const first = syncSubscription(customerId, scripted);
-    const second = syncSubscription(customerId, scripted);
-    // Serialised, the second read waits for the first sync and never comes while the
-    // first is held; unserialised, it comes and finishes first. Hold the first until
-    // the second has finished or has had ample time to start.
-    await Promise.race([second, new Promise((r) => setTimeout(r, 300))]);
+    await firstReading;
+    // The first sync is held inside its read. The second must queue behind it: it says so
+    // (onQueued), and it does not read while the first is held. An unserialised second
+    // would run to the end on its own: that fails the test rather than hanging it.
+    let queued!: () => void;
+    const waiting = new Promise<"queued">((r) => (queued = () => r("queued")));
+    const second = syncSubscription(customerId, scripted, { onQueued: queued });
+    const ranAhead = second.then(() => "finished while the first was held" as const);
+    expect(await Promise.race([waiting, ranAhead])).toBe("queued");
+    expect(calls).toBe(1);
     release();
     await Promise.all([first, second]);
+    expect(calls).toBe(2);
     const rows = await subscriptionRowsOf(workspace.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("canceled");
   });
 
-  it("on Postgres, waits for a sync of the same customer running in another app process", async () => {
+  // PGlite lives in one process: only Postgres has another process to wait for.
+  it.skipIf(!process.env.DATABASE_URL)("on Postgres, waits for a sync of the same customer running in another app process", async () => {
     const local = createLocalProvider();
     const { user, workspace } = await makeOwner();
     const customerId = await ensureCustomer(workspace.id, { email: user.email }, local);
     const session = await local.createCheckoutSession(checkoutInput(customerId, await local.resolvePriceId("starter", "month")));
     await completeLocalCheckout(session.id);
     const d = driver();
-    if (d.kind !== "postgres") {
-      // PGlite is one process: the in-process chain is the whole story (see the test above).
-      await expect(syncSubscription(customerId, local)).resolves.toMatchObject({ workspaceId: workspace.id });
-      return;
-    }
+    if (d.kind !== "postgres") throw new Error("DATABASE_URL is set, so the app should be on Postgres");
     // "Another process": a separate connection holding the same advisory lock.
     const other = new pg.Client({ connectionString: d.url });
     await other.connect();

@@ -87,12 +87,23 @@ export type SyncResult = { workspaceId: string; current: SubscriptionRecord | nu
 // held for the whole sync. (PGlite lives in one process, so the chain suffices.)
 const running = new Map<string, Promise<unknown>>();
 
-/** Reads `customerId`'s subscriptions from the provider and stores them; null for an unknown customer. */
-export async function syncSubscription(customerId: string, provider?: PaymentProvider): Promise<SyncResult | null> {
+/**
+ * Reads `customerId`'s subscriptions from the provider and stores them; null for an unknown
+ * customer. `onQueued` is called when this sync has to wait for another sync of the same
+ * customer in this process (the tests watch the wait with it instead of a timer).
+ */
+export async function syncSubscription(
+  customerId: string,
+  provider?: PaymentProvider,
+  options: { onQueued?: () => void } = {},
+): Promise<SyncResult | null> {
   const p = provider ?? (await paymentProvider());
   const key = `${p.name}:${customerId}`;
-  const previous = running.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => acrossProcesses(`billing-sync:${key}`, () => syncNow(customerId, p)));
+  const previous = running.get(key);
+  if (previous) options.onQueued?.();
+  const next = (previous ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => acrossProcesses(`billing-sync:${key}`, () => syncNow(customerId, p)));
   running.set(key, next);
   try {
     return await next;
