@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay } from "./dates";
+import { daysUntil, formatDateTime, formatDay, formatLongDay } from "./dates";
 
 describe("dates", () => {
   it("shows a calendar day as that day, with the year", () => {
@@ -13,5 +13,18 @@ describe("dates", () => {
   });
   it("leaves text that is not a date as it is", () => {
     expect(formatDay("soon")).toBe("soon");
+  });
+});
+
+describe("billing's dates", () => {
+  it("spells the month out for renewals and invoices", () => {
+    expect(formatLongDay("2026-12-22T10:00:00.000Z")).toBe("December 22, 2026");
+    expect(formatLongDay("2026-12-22")).toBe("December 22, 2026");
+  });
+  it("counts the days left of a trial, a part day as one, none once it is over", () => {
+    const now = new Date("2026-11-20T12:00:00Z");
+    expect(daysUntil(new Date("2026-12-04T12:00:00Z"), now)).toBe(14);
+    expect(daysUntil(new Date("2026-11-20T12:00:01Z"), now)).toBe(1);
+    expect(daysUntil(new Date("2026-11-19T12:00:00Z"), now)).toBe(0);
   });
 });
