@@ -39,7 +39,8 @@ test.describe("the JSON API under /api", () => {
       data: Buffer.from("{email:"),
     });
     expect(broken.status()).toBe(400);
-    expect(await broken.json()).toEqual({ error: "Request body must be valid JSON" });
+    // The one body reader's words (app/.server/http/body.ts), said by the server's guard before the route runs.
+    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON." });
 
     const capture = await request.post(`${baseURL}/api/beta/email-capture`, { data: { email } });
     expect(capture.status()).toBe(201);
