@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { profileAction, profileLoader } from "~/.server/account/profile";
 import { ProfilePage } from "~/components/account/profile-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import type { ProfileReply } from "~/lib/forms/account";
+import type { loader } from "./_app.profile.server";
+
+// /profile: its server side is ./_app.profile.server.ts.
+export { action, loader } from "./_app.profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Atelier" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => profileLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => profileAction(request);
-
 export default function ProfileRoute() {
-  return <ProfilePage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return <ProfilePage data={useLoaderData<typeof loader>()} reply={useActionData<ProfileReply>()} />;
 }
 
 export function ErrorBoundary() {

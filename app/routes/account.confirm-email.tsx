@@ -1,37 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { checkEmailChange, confirmEmailChange } from "~/.server/account/profile";
-import { getUser } from "~/.server/auth/session";
-import { redirectWithToast } from "~/.server/http/flash";
 import { AuthCard } from "~/components/auth/auth-card";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
+import type { action, loader } from "./account.confirm-email.server";
+
+// /account/confirm-email?token=…: its server side is ./account.confirm-email.server.ts.
+export { action, loader } from "./account.confirm-email.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address · Atelier" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  const change = await checkEmailChange(token);
-  if (!change) return data({ valid: false as const, token: "", newEmail: "" }, { status: 400 });
-  return { valid: true as const, token: token!, newEmail: change.newEmail };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const result = await confirmEmailChange(String(form.get("token") ?? ""));
-  if (!result.ok) return data({ message: result.message }, { status: 400 });
-  const signedIn = await getUser(request);
-  return redirectWithToast(
-    signedIn ? "/profile" : "/auth",
-    {
-      variant: "success",
-      title: "E-mail address changed",
-      description: `Sign in with ${result.email} from now on.`,
-    },
-    { status: 303 },
-  );
-}
 
 export default function ConfirmEmail() {
   const d = useLoaderData<typeof loader>();

@@ -1,54 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { verifyEmail } from "~/.server/auth/email-auth";
-import { AUTH_TEXT } from "~/.server/auth/messages";
-import { checkToken } from "~/.server/auth/one-time-tokens";
-import { getUser, signIn } from "~/.server/auth/session";
-import { redirectWithToast } from "~/.server/http/flash";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { buttonClass } from "~/components/ui/button-styles";
+import { fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
+import { resendVerificationSchema } from "~/lib/forms/auth";
+import type { action, loader } from "./auth.verify.server";
 
-/**
- * /auth/verify?token=…, the link of the verification e-mail. Opening it only shows
- * a confirm button (mail scanners that follow links must not spend the token); the
- * POST spends it, marks the e-mail verified and signs the user in.
- */
-type VerifyState =
-  | { state: "ready"; email: string }
-  | { state: "invalid"; message: string }
-  /** A spent link opened by someone already signed in: only verified accounts can be. */
-  | { state: "verified"; email: string };
+// /auth/verify?token=…: its server side is ./auth.verify.server.ts.
+export { action, loader } from "./auth.verify.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email · Atelier" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = await checkToken("verify-email", token);
-  if (!check.ok) {
-    const user = await getUser(request);
-    if (user) return data<VerifyState>({ state: "verified", email: user.email });
-  }
-  const body: VerifyState = check.ok
-    ? { state: "ready", email: check.email }
-    : { state: "invalid", message: check.reason === "expired" ? AUTH_TEXT.verifyLinkExpired : AUTH_TEXT.verifyLinkInvalid };
-  return data(body, { status: check.ok ? 200 : 400 });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const result = await verifyEmail(token);
-  if (!result.ok) return data<VerifyState>({ state: "invalid", message: result.message }, { status: 400 });
-  const headers = await signIn(request, result.userId);
-  return redirectWithToast(
-    "/dashboard",
-    { title: AUTH_TEXT.emailVerifiedTitle, description: AUTH_TEXT.emailVerifiedDescription, variant: "success" },
-    { headers },
-  );
-}
 
 export default function VerifyEmail() {
   const loaderData = useLoaderData<typeof loader>();
@@ -74,23 +38,7 @@ export default function VerifyEmail() {
     );
   }
 
-  if (view.state === "invalid") {
-    return (
-      <AuthCard title="Verification link not valid">
-        <div className="space-y-4">
-          <FormMessage tone="error">{view.message}</FormMessage>
-          <p className="text-sm text-slate-600">Enter your email address and we will send you a new link.</p>
-          <Form method="post" action="/auth?mode=signin" noValidate className="space-y-4">
-            <input type="hidden" name="intent" value="resend-verification" />
-            <Field label="Email Address" name="email" type="email" autoComplete="email" required />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Processing..." : "Resend verification e-mail"}
-            </Button>
-          </Form>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (view.state === "invalid") return <InvalidLink message={view.message} busy={busy} />;
 
   return (
     <AuthCard
@@ -107,6 +55,26 @@ export default function VerifyEmail() {
           {busy ? "Processing..." : "Verify email address"}
         </Button>
       </Form>
+    </AuthCard>
+  );
+}
+
+/** A used or expired link: the reason, and the auth form's resend (it posts to /auth). */
+function InvalidLink({ message, busy }: { message: string; busy: boolean }) {
+  const [form, fields] = useSchemaForm(resendVerificationSchema);
+  return (
+    <AuthCard title="Verification link not valid">
+      <div className="space-y-4">
+        <FormMessage tone="error">{message}</FormMessage>
+        <p className="text-sm text-slate-600">Enter your email address and we will send you a new link.</p>
+        <Form method="post" action="/auth?mode=signin" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="resend-verification" />
+          <Field label="Email Address" autoComplete="email" {...fieldProps(fields.email, { type: "email" })} />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Processing..." : "Resend verification e-mail"}
+          </Button>
+        </Form>
+      </div>
     </AuthCard>
   );
 }

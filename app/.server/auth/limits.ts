@@ -1,5 +1,4 @@
 import { env } from "../env";
-import { clientIp } from "../http/request";
 import { clear, hit, peek } from "../rate-limit";
 
 /**
@@ -24,8 +23,9 @@ function ipLimit(bucket: IpBucket): number {
   }
 }
 
-export async function limitByIp(request: Request, bucket: IpBucket): Promise<number | null> {
-  const result = await hit(`${bucket}:ip:${clientIp(request)}`, ipLimit(bucket), env().RATE_LIMIT_WINDOW_SECONDS);
+/** `ip`: the client's address (clientIp in app/.server/http/request.ts). */
+export async function limitByIp(ip: string, bucket: IpBucket): Promise<number | null> {
+  const result = await hit(`${bucket}:ip:${ip}`, ipLimit(bucket), env().RATE_LIMIT_WINDOW_SECONDS);
   return result.ok ? null : result.retryAfterSeconds;
 }
 

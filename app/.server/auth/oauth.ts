@@ -1,4 +1,3 @@
-import { redirect } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
@@ -7,10 +6,8 @@ import { normalizeEmail } from "~/lib/auth-validation";
 import { SIGNUP_CLOSED_MESSAGE, markInviteUsed, signupGate } from "../beta/gate";
 import { db, schema } from "../db";
 import { env } from "../env";
-import { redirectWithToast } from "../http/flash";
 import { createUser, findUserByEmail } from "./accounts";
 import { AUTH_TEXT } from "./messages";
-import { signIn } from "./session";
 
 const { oauthAccounts, users } = schema;
 
@@ -18,7 +15,8 @@ const { oauthAccounts, users } = schema;
  * Google and GitHub sign-in: remix-auth-oauth2 runs the authorization code flow
  * (state and PKCE S256 in a short-lived cookie); this module fetches the profile,
  * then finds, links (by verified e-mail) or creates the local account.
- * Start: /auth/oauth/<provider>. Return: /auth/callback/<provider>.
+ * The routes drive it: start at /auth/oauth/<provider> (app/routes/auth.oauth.$provider.server.ts),
+ * return to /auth/callback/<provider> (app/routes/auth.callback.$provider.server.ts).
  */
 export const OAUTH_PROVIDERS = ["google", "github"] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
@@ -59,8 +57,9 @@ export function oauthFailureMessage(provider: unknown, reason: unknown): string 
   }
 }
 
-function failure(provider: OAuthProviderName, reason: OAuthFailure) {
-  return redirect(`/auth?${new URLSearchParams({ mode: "signin", oauth_error: reason, provider })}`);
+/** Where a failed start or return sends the browser: the sign-in form, which says why. */
+export function oauthFailureHref(provider: OAuthProviderName, reason: OAuthFailure): string {
+  return `/auth?${new URLSearchParams({ mode: "signin", oauth_error: reason, provider })}`;
 }
 
 const cookiePrefix = (provider: OAuthProviderName) => `atelier_oauth_${provider}`;
@@ -95,8 +94,11 @@ export function isOAuthConfigured(provider: OAuthProviderName): boolean {
   return credentials(provider) !== null;
 }
 
-// Built per request: cheap, and tests change the environment between cases.
-function authenticatorFor(provider: OAuthProviderName): Authenticator<OAuthProfile> | null {
+/**
+ * The provider's authenticator (null when it has no credentials). Built per request:
+ * cheap, and tests change the environment between cases.
+ */
+export function oauthAuthenticator(provider: OAuthProviderName): Authenticator<OAuthProfile> | null {
   const c = credentials(provider);
   if (!c) return null;
   const appUrl = env().APP_URL;
@@ -173,22 +175,6 @@ async function githubProfile(userinfoUrl: string, accessToken: string): Promise<
   };
 }
 
-/** Sends the browser to the provider (the library sets the state and PKCE cookie). */
-export async function startOAuth(request: Request, provider: OAuthProviderName): Promise<Response> {
-  const auth = authenticatorFor(provider);
-  if (!auth) return failure(provider, "unconfigured");
-  // Only the start: a `state` in the start URL would make the library treat it as a return.
-  const url = new URL(request.url);
-  url.search = "";
-  try {
-    await auth.authenticate(provider, new Request(url, { headers: request.headers }));
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    console.warn(`[oauth] ${provider}: could not start`, thrown);
-  }
-  return failure(provider, "failed");
-}
-
 export type OAuthAccountResult = { ok: true; userId: string } | { ok: false; reason: OAuthFailure };
 
 /**
@@ -240,32 +226,11 @@ export async function accountForOAuthProfile(profile: OAuthProfile, attempt = 0)
   return { ok: true, userId: user.id };
 }
 
-/** Expires the state cookies of this provider's flows (the library leaves them behind). */
-function clearStateCookies(request: Request, provider: OAuthProviderName, headers: Headers) {
+/** The names of this provider's state cookies the browser sent (the library leaves them behind). */
+export function oauthStateCookies(cookieHeader: string | null, provider: OAuthProviderName): string[] {
   const prefix = cookiePrefix(provider);
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const name = part.split("=")[0]?.trim();
-    if (name?.startsWith(prefix)) headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
-  }
-}
-
-/** The provider sent the browser back: sign in, or back to /auth with the reason. */
-export async function finishOAuth(request: Request, provider: OAuthProviderName): Promise<Response> {
-  const auth = authenticatorFor(provider);
-  if (!auth) return failure(provider, "unconfigured");
-  let profile: OAuthProfile;
-  try {
-    if (!new URL(request.url).searchParams.get("state")) throw new Error("the return carries no state");
-    profile = await auth.authenticate(provider, request);
-  } catch (thrown) {
-    // Denied at the provider, state or PKCE mismatch, provider down: the user just
-    // sees that it failed; the log says why.
-    console.warn(`[oauth] ${provider}: authentication failed:`, thrown instanceof Error ? thrown.message : thrown);
-    return failure(provider, "failed");
-  }
-  const account = await accountForOAuthProfile(profile);
-  if (!account.ok) return failure(provider, account.reason);
-  const headers = await signIn(request, account.userId);
-  clearStateCookies(request, provider, headers);
-  return redirectWithToast("/dashboard", { title: AUTH_TEXT.signedIn, variant: "success" }, { headers });
+  return (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]?.trim() ?? "")
+    .filter((name) => name.startsWith(prefix));
 }

@@ -67,7 +67,8 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  // No control characters (a header or URL parser could read them as a break).
+  if (Array.from(to).some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   try {
     const u = new URL(to, "http://x.invalid");
     if (u.host !== "x.invalid") return fallback;
@@ -86,6 +87,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     throw redirect(back && back !== "/" ? `/?redirectTo=${encodeURIComponent(back)}` : "/");
   }
   return user;
+}
+
+/** The signed-in user with the session they came in with (its hash), or the same redirect as `requireUser`. */
+export async function requireSession(request: Request): Promise<CurrentSession> {
+  const user = await requireUser(request);
+  return { user, idHash: (await getSession(request))!.idHash };
 }
 
 /** Signed-in users are sent from public routes to /dashboard (spec section 2). */

@@ -24,6 +24,11 @@ export async function parseSubmission<Schema extends z.ZodType>(
   return parseWithZod(formData, { schema });
 }
 
+/** The same, for a form the route has already read with `readForm` (it looked at a field first). */
+export function parseFormData<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  return parseWithZod(formData, { schema });
+}
+
 /** The same, for schemas with async refinements (uniqueness, credentials). */
 export async function parseSubmissionAsync<Schema extends z.ZodType>(
   request: Request,

@@ -69,6 +69,38 @@ export function accountExistsMail(input: { to: string; name?: string | null; sig
   );
 }
 
+/** The link that confirms a new sign-in address (profile); until it is opened the old one stays. */
+export function emailChangeMail(input: { to: string; currentEmail: string; link: string; hours: number }): Mail {
+  const text = `Confirm that ${input.to} is your new e-mail address for Atelier:\n\n${input.link}\n\nThe link works once and expires in ${input.hours} hours. Until then you keep signing in with ${input.currentEmail}.`;
+  const html = `<p>Confirm that <strong>${escapeHtml(input.to)}</strong> is your new e-mail address for Atelier.</p><p><a href="${escapeHtml(input.link)}">Confirm my new address</a></p><p>The link works once and expires in ${input.hours} hours.</p>`;
+  return { to: input.to, subject: "Confirm your new e-mail address for Atelier", text, html };
+}
+
+/** An approved beta request's invite: the code, and a sign-up link that carries it. */
+export function betaInviteMail(input: { to: string; name: string | null; code: string; link: string }): Mail {
+  const greeting = `Hi ${input.name || "there"},`;
+  const text = [
+    greeting,
+    "",
+    "Your request to join the Atelier beta has been approved.",
+    "",
+    `Your invite code: ${input.code}`,
+    "",
+    "Create your account here:",
+    input.link,
+    "",
+    "The code can be used once.",
+  ].join("\n");
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    "<p>Your request to join the Atelier beta has been approved.</p>",
+    `<p>Your invite code: <strong>${escapeHtml(input.code)}</strong></p>`,
+    `<p><a href="${escapeHtml(input.link)}">Create your account</a></p>`,
+    "<p>The code can be used once.</p>",
+  ].join("\n");
+  return { to: input.to, subject: "Your Atelier beta invite", text, html };
+}
+
 /** A teammate's invitation to a workspace; the link is the invitation's own (sent again, it is the same). */
 export function invitationMail(input: {
   to: string;

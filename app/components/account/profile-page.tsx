@@ -1,26 +1,27 @@
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { formatDateTime } from "~/lib/dates";
+import {
+  type ProfilePageData,
+  type ProfileReply,
+  changeEmailSchema,
+  changePasswordSchema,
+  intentOfProfileReply,
+  updateProfileSchema,
+} from "~/lib/forms/account";
 import { buttonClass } from "~/components/ui/button-styles";
-import { Field } from "~/components/ui/form";
+import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
+import { Field, FormMessage } from "~/components/ui/form";
 
-export type ProfilePageData = {
-  user: { fullName: string; email: string; avatarUrl: string | null };
-  hasPassword: boolean;
-  pendingEmail: string | null;
-  sessions: { id: string; current: boolean; createdAt: string | Date; userAgent: string; ip: string | null }[];
-};
-
-export type ProfileActionData = { ok: false; intent: string; message: string; field?: string; values: Record<string, string> } | undefined;
-
-export function ProfilePage({ data, actionData }: { data: ProfilePageData; actionData: ProfileActionData }) {
-  const err = actionData && !actionData.ok ? actionData : null;
-  const is = (intent: string, field?: string) => !!err && err.intent === intent && (field === undefined || err.field === field);
-  const fieldError = (intent: string, field: string) => (is(intent, field) ? err!.message : undefined);
-  const generic = (intent: string) =>
-    is(intent) && !["fullName", "avatarUrl", "currentPassword", "password", "confirmPassword", "email"].includes(err!.field ?? "") ? (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {err!.message}
-      </p>
-    ) : null;
+/**
+ * /profile: three forms (name and avatar, e-mail address, password), each with its
+ * own schema (app/lib/forms/account.ts) and its own messages, and the sessions list.
+ * Every form is a plain post; a reply reaches only the form it answers.
+ */
+export function ProfilePage({ data, reply }: { data: ProfilePageData; reply: ProfileReply | undefined }) {
+  const answered = intentOfProfileReply(reply);
+  const replyFor = (intent: string) => (answered === intent ? reply : undefined);
+  const sessionError = replyFor("sign-out-session")?.error?.[""]?.join(" ");
   return (
     <div className="max-w-3xl space-y-8">
       <div>
@@ -32,31 +33,7 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         <h2 id="about-h" className="text-base font-semibold text-slate-900">
           About you
         </h2>
-        <Form method="post" className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="update-profile" />
-          {generic("update-profile")}
-          <Field
-            id="p-name"
-            label="Full Name"
-            name="fullName"
-            required
-            maxLength={120}
-            defaultValue={is("update-profile") ? err!.values.fullName : data.user.fullName}
-            error={fieldError("update-profile", "fullName")}
-          />
-          <Field
-            id="p-avatar"
-            label="Avatar URL (optional)"
-            name="avatarUrl"
-            type="url"
-            placeholder="https://…"
-            defaultValue={is("update-profile") ? err!.values.avatarUrl : (data.user.avatarUrl ?? "")}
-            error={fieldError("update-profile", "avatarUrl")}
-          />
-          <button type="submit" className={buttonClass("primary", "md")}>
-            Save profile
-          </button>
-        </Form>
+        <AboutForm data={data} reply={replyFor("update-profile")} />
       </section>
 
       <section aria-labelledby="email-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -67,33 +44,7 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
           You sign in with <strong>{data.user.email}</strong>.
           {data.pendingEmail ? ` A confirmation link was sent to ${data.pendingEmail}; the change happens when you open it.` : ""}
         </p>
-        <Form method="post" className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="change-email" />
-          {generic("change-email")}
-          <Field
-            id="p-email"
-            label="New e-mail address"
-            name="email"
-            type="email"
-            required
-            defaultValue={is("change-email") ? err!.values.email : ""}
-            error={fieldError("change-email", "email")}
-          />
-          {data.hasPassword ? (
-            <Field
-              id="p-email-pw"
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              required
-              autoComplete="current-password"
-              error={fieldError("change-email", "currentPassword")}
-            />
-          ) : null}
-          <button type="submit" className={buttonClass("secondary", "md")}>
-            Send confirmation link
-          </button>
-        </Form>
+        <EmailForm hasPassword={data.hasPassword} reply={replyFor("change-email")} />
       </section>
 
       <section aria-labelledby="password-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -101,50 +52,14 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
           {data.hasPassword ? "Change password" : "Set a password"}
         </h2>
         <p className="mt-1 text-sm text-slate-600">Changing it signs you out on every other device.</p>
-        <Form method="post" className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="change-password" />
-          {generic("change-password")}
-          {data.hasPassword ? (
-            <Field
-              id="p-current"
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              required
-              autoComplete="current-password"
-              error={fieldError("change-password", "currentPassword")}
-            />
-          ) : null}
-          <Field
-            id="p-new"
-            label="New password"
-            name="password"
-            type="password"
-            required
-            autoComplete="new-password"
-            error={fieldError("change-password", "password")}
-            hint="Must be at least 8 characters with uppercase, lowercase, and numbers"
-          />
-          <Field
-            id="p-confirm"
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            required
-            autoComplete="new-password"
-            error={fieldError("change-password", "confirmPassword")}
-          />
-          <button type="submit" className={buttonClass("primary", "md")}>
-            {data.hasPassword ? "Change password" : "Set password"}
-          </button>
-        </Form>
+        <PasswordForm hasPassword={data.hasPassword} reply={replyFor("change-password")} />
       </section>
 
       <section aria-labelledby="sessions-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="sessions-h" className="text-base font-semibold text-slate-900">
           Active sessions
         </h2>
-        {generic("sign-out-session")}
+        {sessionError ? <FormMessage tone="error">{sessionError}</FormMessage> : null}
         <ul className="mt-3 divide-y divide-slate-100">
           {data.sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-3 py-2.5 text-sm">
@@ -153,7 +68,8 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
                   {s.userAgent} {s.current ? <span className="text-xs font-semibold text-green-700">(this device)</span> : null}
                 </p>
                 <p className="text-xs text-slate-500">
-                  Signed in {new Date(s.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC{s.ip ? ` from ${s.ip}` : ""}
+                  Signed in {formatDateTime(s.createdAt)}
+                  {s.ip ? ` from ${s.ip}` : ""}
                 </p>
               </div>
               {!s.current ? (
@@ -178,5 +94,64 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
         ) : null}
       </section>
     </div>
+  );
+}
+
+function AboutForm({ data, reply }: { data: ProfilePageData; reply: ProfileReply | undefined }) {
+  const [form, fields] = useSchemaForm(updateProfileSchema, {
+    id: "profile-about",
+    lastResult: reply,
+    defaultValue: { fullName: data.user.fullName, avatarUrl: data.user.avatarUrl ?? "" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="update-profile" />
+      <FormErrors form={form} />
+      <Field label="Full Name" {...fieldProps(fields.fullName, { type: "text" })} />
+      <Field label="Avatar URL (optional)" placeholder="https://…" {...fieldProps(fields.avatarUrl, { type: "url" })} />
+      <button type="submit" className={buttonClass("primary", "md")}>
+        Save profile
+      </button>
+    </Form>
+  );
+}
+
+function EmailForm({ hasPassword, reply }: { hasPassword: boolean; reply: ProfileReply | undefined }) {
+  const [form, fields] = useSchemaForm(changeEmailSchema, { id: "profile-email", lastResult: reply });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="change-email" />
+      <FormErrors form={form} />
+      <Field label="New e-mail address" autoComplete="email" {...fieldProps(fields.email, { type: "email" })} />
+      {hasPassword ? (
+        <Field label="Current password" autoComplete="current-password" {...fieldProps(fields.currentPassword, { type: "password" })} />
+      ) : null}
+      <button type="submit" className={buttonClass("secondary", "md")}>
+        Send confirmation link
+      </button>
+    </Form>
+  );
+}
+
+function PasswordForm({ hasPassword, reply }: { hasPassword: boolean; reply: ProfileReply | undefined }) {
+  const [form, fields] = useSchemaForm(changePasswordSchema, { id: "profile-password", lastResult: reply });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="change-password" />
+      <FormErrors form={form} />
+      {hasPassword ? (
+        <Field label="Current password" autoComplete="current-password" {...fieldProps(fields.currentPassword, { type: "password" })} />
+      ) : null}
+      <Field
+        label="New password"
+        autoComplete="new-password"
+        hint="Must be at least 8 characters with uppercase, lowercase, and numbers"
+        {...fieldProps(fields.password, { type: "password" })}
+      />
+      <Field label="Confirm Password" autoComplete="new-password" {...fieldProps(fields.confirmPassword, { type: "password" })} />
+      <button type="submit" className={buttonClass("primary", "md")}>
+        {hasPassword ? "Change password" : "Set password"}
+      </button>
+    </Form>
   );
 }

@@ -1,9 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import type { AuthActionData, AuthFormLoaderData } from "~/.server/auth/auth-form";
-import { type AuthField, type AuthFormValues, type AuthMode, type FieldErrors, hasErrors, validateAuthForm } from "~/lib/auth-validation";
+import { useEffect, useRef } from "react";
+import type { AuthMode } from "~/lib/auth-validation";
+import { AUTH_MODE_SCHEMAS, type AuthFormLoaderData, type AuthReply, intentOfReply, modeOfIntent } from "~/lib/forms/auth";
 import { Button } from "~/components/ui/button";
+import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
 import { AuthCard } from "./auth-card";
 import { OAuthButtons } from "./oauth-buttons";
@@ -11,8 +13,8 @@ import { OAuthButtons } from "./oauth-buttons";
 /**
  * The sign-in / sign-up / reset-request form of /auth, /login and /auth/callback
  * (spec section 2). Modes switch with plain links; every post goes to the route's
- * action and works without JavaScript. With JavaScript the same field messages
- * appear before posting (the browser's own bubbles are off: noValidate).
+ * action and works without JavaScript. With JavaScript the form's schema
+ * (app/lib/forms/auth.ts) shows the same field messages before posting.
  */
 export const AUTH_TITLES: Record<AuthMode, string> = {
   signin: "Sign in to your account",
@@ -26,27 +28,21 @@ const SUBMIT_LABELS: Record<AuthMode, string> = {
   reset: "Send Reset Email",
 };
 
-const FIELD_ORDER: AuthField[] = ["fullName", "email", "password", "confirmPassword", "inviteCode"];
-
 export const authMeta: MetaFunction = ({ data }) => {
   const mode = (data as AuthFormLoaderData | undefined)?.mode ?? "signin";
   return [{ title: `${AUTH_TITLES[mode]} · Atelier` }];
 };
 
-function intentMode(intent: AuthActionData["intent"] | undefined): AuthMode | null {
-  if (intent === "resend-verification") return "signin";
-  return intent ?? null;
-}
-
 export function AuthScreen() {
   const loader = useLoaderData<AuthFormLoaderData>();
-  const actionData = useActionData<AuthActionData>();
+  const reply = useActionData<AuthReply>();
   const { mode } = loader;
   // An answer for another mode (a post from an older page) is not this form's; a
   // resend from sign-up's "check your e-mail" panel belongs to sign-up too.
-  const resentFromSignUp = mode === "signup" && actionData?.intent === "resend-verification";
-  const result = intentMode(actionData?.intent) === mode || resentFromSignUp ? actionData : undefined;
-  const checkEmail = mode === "signup" && !!result?.sentTo && !result.formError;
+  const intent = intentOfReply(reply);
+  const resentFromSignUp = mode === "signup" && intent === "resend-verification";
+  const result = modeOfIntent(intent) === mode || resentFromSignUp ? reply : undefined;
+  const checkEmail = mode === "signup" && !!result?.sentTo && result.status !== "error";
 
   const link = (to: AuthMode) => {
     const q = new URLSearchParams({ mode: to });
@@ -150,132 +146,81 @@ function AuthForm({
 }: {
   mode: AuthMode;
   loader: AuthFormLoaderData;
-  result: AuthActionData | undefined;
+  result: AuthReply | undefined;
   forgotLink: string;
   linkClass: string;
 }) {
   const navigation = useNavigation();
   const busyIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
   const submitting = busyIntent === mode;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-
-  // A fresh answer from the server replaces what the browser had found.
-  useEffect(() => setClientErrors(null), [result]);
-  useEffect(() => {
-    if (result?.message && result.intent !== "resend-verification") formRef.current?.reset();
-  }, [result]);
-
-  const errors: FieldErrors = clientErrors ?? result?.fieldErrors ?? {};
-  const firstInvalid = FIELD_ORDER.find((f) => errors[f]);
-  useEffect(() => {
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-  }, [firstInvalid, clientErrors, result]);
-
-  const readValues = (form: HTMLFormElement): AuthFormValues => {
-    const fd = new FormData(form);
-    const get = (k: string) => (typeof fd.get(k) === "string" ? (fd.get(k) as string) : "");
-    return { fullName: get("fullName"), email: get("email"), password: get("password"), confirmPassword: get("confirmPassword") };
-  };
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const found = validateAuthForm(mode, readValues(event.currentTarget));
-    if (hasErrors(found)) {
-      event.preventDefault();
-      setClientErrors(found);
-    } else {
-      setClientErrors(null);
-    }
-  };
-
-  // Once messages are showing, they follow the user's corrections as they type.
-  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!hasErrors(errors)) return;
-    const found = validateAuthForm(mode, readValues(event.currentTarget));
-    const keep = result?.fieldErrors?.inviteCode && !clientErrors ? { inviteCode: result.fieldErrors.inviteCode } : {};
-    setClientErrors({ ...keep, ...found });
-  };
-
-  const values = result?.values ?? {};
+  const [form, fields] = useSchemaForm(AUTH_MODE_SCHEMAS[mode], {
+    lastResult: result,
+    defaultValue: { email: mode === "signup" ? loader.email : "", inviteCode: loader.invite },
+  });
   const showInvite = mode === "signup" && !loader.publicSignup;
-  const formError = result?.formError ?? (result ? null : loader.oauthError);
+  // The OAuth failure is the loader's; once the form has answered, its answer is what counts.
+  const oauthError = result ? null : loader.oauthError;
+  const formProps = getFormProps(form);
 
   return (
     <div className="space-y-4">
-      {formError ? (
-        <FormMessage tone="error" id="auth-form-error">
-          <p>{formError}</p>
-          {result?.unverifiedEmail ? (
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="resend-verification" />
-              <input type="hidden" name="email" value={result.unverifiedEmail} />
-              <Button type="submit" variant="secondary" size="sm" disabled={busyIntent === "resend-verification"}>
-                {busyIntent === "resend-verification" ? "Processing..." : "Resend verification e-mail"}
-              </Button>
-            </Form>
-          ) : null}
+      <FormErrors form={form} />
+      {result?.unverifiedEmail ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend-verification" />
+          <input type="hidden" name="email" value={result.unverifiedEmail} />
+          <Button type="submit" variant="secondary" size="sm" disabled={busyIntent === "resend-verification"}>
+            {busyIntent === "resend-verification" ? "Processing..." : "Resend verification e-mail"}
+          </Button>
+        </Form>
+      ) : null}
+      {oauthError ? (
+        <FormMessage tone="error" id="auth-oauth-error">
+          {oauthError}
         </FormMessage>
       ) : null}
       {result?.message ? <FormMessage tone="success">{result.message}</FormMessage> : null}
 
       <Form
-        ref={formRef}
         method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
+        {...formProps}
+        aria-describedby={oauthError ? "auth-oauth-error" : formProps["aria-describedby"]}
         className="space-y-4"
-        aria-describedby={formError ? "auth-form-error" : undefined}
       >
         <input type="hidden" name="intent" value={mode} />
         {mode === "signup" ? (
-          <Field
-            label="Full Name"
-            name="fullName"
-            autoComplete="name"
-            required
-            defaultValue={values.fullName ?? ""}
-            error={errors.fullName}
-          />
+          <Field key={fields.fullName.key} label="Full Name" autoComplete="name" {...fieldProps(fields.fullName, { type: "text" })} />
         ) : null}
         <Field
+          key={fields.email.key}
           label="Email Address"
-          name="email"
-          type="email"
           autoComplete={mode === "signup" ? "email" : "username"}
-          required
-          defaultValue={values.email ?? (mode === "signup" ? loader.email : "")}
-          error={errors.email}
+          {...fieldProps(fields.email, { type: "email" })}
         />
         {mode !== "reset" ? (
           <Field
+            key={fields.password.key}
             label="Password"
-            name="password"
-            type="password"
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
-            required
-            error={errors.password}
+            {...fieldProps(fields.password, { type: "password" })}
           />
         ) : null}
         {mode === "signup" ? (
           <Field
+            key={fields.confirmPassword.key}
             label="Confirm Password"
-            name="confirmPassword"
-            type="password"
             autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
+            {...fieldProps(fields.confirmPassword, { type: "password" })}
           />
         ) : null}
         {showInvite ? (
           <Field
+            key={fields.inviteCode.key}
             label="Invite code"
-            name="inviteCode"
             autoComplete="off"
             placeholder="ATL-XXXXXX"
             hint="Public sign-up is closed during the beta: use the code from your approval e-mail."
-            defaultValue={values.inviteCode ?? loader.invite}
-            error={errors.inviteCode}
+            {...fieldProps(fields.inviteCode, { type: "text" })}
           />
         ) : null}
         {mode === "signin" ? (

@@ -1,8 +1,9 @@
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import type { ResetPasswordActionData, ResetPasswordLoaderData } from "~/.server/auth/reset-password";
-import { type FieldErrors, type NewPasswordField, hasErrors, validateNewPasswordForm } from "~/lib/auth-validation";
+import { useEffect } from "react";
+import { type ResetPasswordLoaderData, type ResetPasswordReply, newPasswordSchema } from "~/lib/forms/auth";
 import { Button } from "~/components/ui/button";
+import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { FormMessage, PasswordField, useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { AuthCard } from "./auth-card";
@@ -18,11 +19,12 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
 
 export function ResetPasswordScreen({ onSuccess }: { onSuccess?: () => void }) {
   const loaderData = useLoaderData<ResetPasswordLoaderData>();
-  const actionData = useActionData<ResetPasswordActionData>();
+  const reply = useActionData<ResetPasswordReply>();
 
-  // The action's answer wins: after a success the loader, run again, finds the token spent.
-  if (actionData?.state === "success") return <ResetSuccess onSuccess={onSuccess} />;
-  if (loaderData.state === "invalid" && actionData?.state !== "failed") {
+  // The action's answer wins: after a success the loader, run again, finds the token
+  // spent, and after a refused post the form stays with the reason.
+  if (reply?.passwordReset) return <ResetSuccess onSuccess={onSuccess} />;
+  if (loaderData.state === "invalid" && !failureOf(reply)) {
     return (
       <AuthCard title="Invalid Reset Link">
         <div className="space-y-4">
@@ -36,7 +38,18 @@ export function ResetPasswordScreen({ onSuccess }: { onSuccess?: () => void }) {
       </AuthCard>
     );
   }
-  return <NewPasswordForm result={actionData} />;
+  return <NewPasswordForm reply={reply} />;
+}
+
+/** The form-wide message of a refused post ("Failed to reset password…"), if that is what came back. */
+function failureOf(reply: ResetPasswordReply | undefined): string | null {
+  return reply?.error?.[""]?.join(" ") || null;
+}
+
+/** A conform field as PasswordField's props (it sets the type itself). */
+function passwordProps(meta: FieldMetadata<unknown>) {
+  const { type: _type, ...props } = fieldProps(meta, { type: "password" });
+  return props;
 }
 
 function ResetSuccess({ onSuccess }: { onSuccess?: () => void }) {
@@ -67,30 +80,18 @@ function ResetSuccess({ onSuccess }: { onSuccess?: () => void }) {
   );
 }
 
-function NewPasswordForm({ result }: { result: ResetPasswordActionData | undefined }) {
+function NewPasswordForm({ reply }: { reply: ResetPasswordReply | undefined }) {
   const [searchParams] = useSearchParams();
   const hasAccessToken = Boolean(searchParams.get("access_token"));
   const submitting = useNavigation().state === "submitting";
   const { toast } = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<NewPasswordField> | null>(null);
+  const [form, fields] = useSchemaForm(newPasswordSchema, { lastResult: reply });
 
-  useEffect(() => setClientErrors(null), [result]);
   // The failure toast (spec section 8); the same words stay on the form for those without JavaScript.
   useEffect(() => {
-    if (result?.state === "failed") toast({ title: "Error", description: result.message, variant: "error" });
-  }, [result, toast]);
-
-  const errors = clientErrors ?? (result?.state === "ready" ? result.fieldErrors : {});
-  const firstInvalid = (["password", "confirmPassword"] as const).find((f) => errors[f]);
-  useEffect(() => {
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-  }, [firstInvalid, clientErrors, result]);
-
-  const read = (form: HTMLFormElement) => {
-    const fd = new FormData(form);
-    return { password: String(fd.get("password") ?? ""), confirmPassword: String(fd.get("confirmPassword") ?? "") };
-  };
+    const failure = failureOf(reply);
+    if (failure) toast({ title: "Error", description: failure, variant: "error" });
+  }, [reply, toast]);
 
   return (
     <AuthCard
@@ -102,30 +103,20 @@ function NewPasswordForm({ result }: { result: ResetPasswordActionData | undefin
       }
     >
       <div className="space-y-4">
-        {result?.state === "failed" ? <FormMessage tone="error">{result.message}</FormMessage> : null}
-        <Form
-          ref={formRef}
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            const found = validateNewPasswordForm(read(event.currentTarget));
-            if (hasErrors(found)) {
-              event.preventDefault();
-              setClientErrors(found);
-            } else setClientErrors(null);
-          }}
-          onChange={(event) => {
-            if (hasErrors(errors)) setClientErrors(validateNewPasswordForm(read(event.currentTarget)));
-          }}
-        >
-          <PasswordField label="New password" name="password" autoComplete="new-password" required hint={HINT} error={errors.password} />
+        <FormErrors form={form} />
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
           <PasswordField
-            label="Confirm password"
-            name="confirmPassword"
+            key={fields.password.key}
+            label="New password"
             autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
+            hint={HINT}
+            {...passwordProps(fields.password)}
+          />
+          <PasswordField
+            key={fields.confirmPassword.key}
+            label="Confirm password"
+            autoComplete="new-password"
+            {...passwordProps(fields.confirmPassword)}
           />
           <Button type="submit" className="w-full" disabled={!hasAccessToken || submitting}>
             {submitting ? "Resetting..." : "Reset Password"}

@@ -1,18 +1,27 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetDb } from "../../../tests/support/db";
-import { makeUser } from "../../../tests/support/factories";
-import { LocalOAuthServer, type OAuthIdentity } from "../../../tests/support/oauth-server";
-import { freePort } from "../../../tests/support/server-process";
-import { SIGNUP_CLOSED_MESSAGE } from "../beta/gate";
-import { db, schema } from "../db";
-import { resetEnvForTests } from "../env";
-import { readFlash } from "../http/flash";
-import { findUserByEmail } from "./accounts";
-import { AUTH_TEXT } from "./messages";
-import { type OAuthProviderName, finishOAuth, oauthFailureMessage, startOAuth } from "./oauth";
-import { APP, cookiesFrom, get, post, sessionCookieFrom } from "./route-test-helpers";
-import { getUser } from "./session";
+import { resetDb } from "../../tests/support/db";
+import { makeUser } from "../../tests/support/factories";
+import { LocalOAuthServer, type OAuthIdentity } from "../../tests/support/oauth-server";
+import { APP, cookiesFrom, get, post, sessionCookieFrom } from "../../tests/support/route-requests";
+import { freePort } from "../../tests/support/server-process";
+import { findUserByEmail } from "~/.server/auth/accounts";
+import { AUTH_TEXT } from "~/.server/auth/messages";
+import { type OAuthProviderName, oauthFailureMessage } from "~/.server/auth/oauth";
+import { getUser } from "~/.server/auth/session";
+import { SIGNUP_CLOSED_MESSAGE } from "~/.server/beta/gate";
+import { db, schema } from "~/.server/db";
+import { resetEnvForTests } from "~/.server/env";
+import { readFlash } from "~/.server/http/flash";
+import { action as startRoute } from "./auth.oauth.$provider.server";
+import { loader as callbackRoute } from "./auth.callback.$provider.server";
+
+/** The button's post to /auth/oauth/<provider>: a redirect to the provider, or back to /auth. */
+const startOAuth = async (request: Request, provider: OAuthProviderName) =>
+  (await startRoute({ request, params: { provider }, context: {} })) as Response;
+/** The provider's return to /auth/callback/<provider>. */
+const finishOAuth = async (request: Request, provider: OAuthProviderName) =>
+  (await callbackRoute({ request, params: { provider }, context: {} })) as Response;
 
 const clients = {
   google: { clientId: "test-google", clientSecret: "google-secret" },

@@ -1,19 +1,20 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDb } from "../../../tests/support/db";
-import { authedRequest, makeUser } from "../../../tests/support/factories";
+import { resetDb } from "../../tests/support/db";
+import { authedRequest, makeUser } from "../../tests/support/factories";
+import { answer, cookiesFrom, get, post } from "../../tests/support/route-requests";
+import { requestPasswordReset, signInWithPassword } from "~/.server/auth/email-auth";
+import { AUTH_TEXT } from "~/.server/auth/messages";
+import { getUser } from "~/.server/auth/session";
+import { db, schema } from "~/.server/db";
+import { readFlash } from "~/.server/http/flash";
+import { outbox, resetMailForTests } from "~/.server/mail";
 import { AUTH_MESSAGES } from "~/lib/auth-validation";
-import { db, schema } from "../db";
-import { readFlash } from "../http/flash";
-import { outbox, resetMailForTests } from "../mail";
-import { requestPasswordReset, signInWithPassword } from "./email-auth";
-import { AUTH_TEXT } from "./messages";
-import { type ResetPasswordActionData, type ResetPasswordLoaderData, resetPasswordAction, resetPasswordLoader } from "./reset-password";
-import { answer, cookiesFrom, get, post } from "./route-test-helpers";
-import { getUser } from "./session";
+import type { ResetPasswordLoaderData, ResetPasswordReply } from "~/lib/forms/auth";
+import { action, loader } from "./reset-password.server";
 
-const load = (request: Request) => answer<ResetPasswordLoaderData>(resetPasswordLoader({ request, params: {}, context: {} }));
-const act = (request: Request) => answer<ResetPasswordActionData>(resetPasswordAction({ request, params: {}, context: {} }));
+const load = (request: Request) => answer<ResetPasswordLoaderData>(loader({ request, params: {}, context: {} }));
+const act = (request: Request) => answer<ResetPasswordReply>(action({ request, params: {}, context: {} }));
 
 /** The path and query of the link in the newest reset mail. */
 async function mailedLink(email: string) {
@@ -53,7 +54,7 @@ describe("/reset-password", () => {
 
     const a = await act(post(link, { password: "NewPassw0rd", confirmPassword: "NewPassw0rd" }));
     expect(a.status).toBe(200);
-    expect(a.body).toEqual({ state: "success" });
+    expect(a.body).toEqual({ initialValue: null, passwordReset: true });
     const flash = await readFlash(get("/login", { Cookie: cookiesFrom(a.headers) }));
     expect(flash.toasts).toEqual([{ title: "Success", description: "Your password has been reset successfully!", variant: "success" }]);
 
@@ -64,10 +65,11 @@ describe("/reset-password", () => {
     // Spent: the link is now invalid, and posting again fails with the spec's message.
     expect((await load(get(link))).body).toEqual({ state: "invalid", message: AUTH_TEXT.resetLinkInvalid });
     const again = await act(post(link, { password: "Another0ne", confirmPassword: "Another0ne" }));
-    expect(again).toMatchObject({ status: 400, body: { state: "failed", message: AUTH_TEXT.resetFailed } });
+    expect(again).toMatchObject({ status: 400, body: { status: "error", error: { "": [AUTH_TEXT.resetFailed] } } });
+    expect(JSON.stringify(again.body)).not.toContain("Another0ne");
   });
 
-  it("checks the new password's rules on the server (400, field messages), keeping the link unspent", async () => {
+  it("checks the new password's rules on the server (400, field messages, no password sent back), keeping the link unspent", async () => {
     await makeUser({ email: "ada@example.com", password: "analytical" });
     const link = await mailedLink("ada@example.com");
     const cases: [string, string, Partial<Record<"password" | "confirmPassword", string>>][] = [
@@ -80,7 +82,8 @@ describe("/reset-password", () => {
     for (const [password, confirmPassword, fieldErrors] of cases) {
       const a = await act(post(link, { password, confirmPassword }));
       expect(a.status).toBe(400);
-      expect(a.body).toEqual({ state: "ready", fieldErrors });
+      expect(a.body!.error).toEqual(Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, [message]])));
+      expect(JSON.stringify(a.body)).not.toContain(password);
     }
     expect((await load(get(link))).body).toEqual({ state: "ready" });
   });

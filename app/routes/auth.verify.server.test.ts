@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../tests/support/db";
+import { answer, cookiesFrom, get, post, sessionCookieFrom } from "../../tests/support/route-requests";
 import { findUserByEmail } from "~/.server/auth/accounts";
 import { signUpWithPassword } from "~/.server/auth/email-auth";
 import { AUTH_TEXT } from "~/.server/auth/messages";
-import { answer, cookiesFrom, get, post, sessionCookieFrom } from "~/.server/auth/route-test-helpers";
 import { getUser } from "~/.server/auth/session";
 import { readFlash } from "~/.server/http/flash";
 import { outbox, resetMailForTests } from "~/.server/mail";
-import { action, loader } from "./auth.verify";
+import { action, loader } from "./auth.verify.server";
 
 const load = (request: Request) =>
   answer<{ state: string; email?: string; message?: string }>(loader({ request, params: {}, context: {} }));

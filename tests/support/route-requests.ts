@@ -1,6 +1,7 @@
 /**
- * For the auth route tests: build real Requests and read what a loader or action
- * answered (a Response, a `data()` value, or a thrown Response).
+ * For route tests: build real Requests (a form post as a browser without JavaScript
+ * sends it) and read what a loader or action answered (a Response, a `data()` value,
+ * or a thrown Response) in one shape.
  */
 export const APP = "http://localhost:3000";
 

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../tests/support/db";
 import { authedRequest, makeUser } from "../../tests/support/factories";
-import { answer } from "~/.server/auth/route-test-helpers";
+import { answer } from "../../tests/support/route-requests";
 import { getUser } from "~/.server/auth/session";
 import { db, schema } from "~/.server/db";
-import { action, loader } from "./logout";
+import { action, loader } from "./logout.server";
 
 describe("/logout", () => {
   beforeEach(resetDb);

@@ -1,20 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetDb } from "../../../tests/support/db";
-import { authedRequest, makeUser } from "../../../tests/support/factories";
-import * as callbackRoute from "~/routes/auth.callback._index";
-import * as loginRoute from "~/routes/login";
-import { db, schema } from "../db";
-import { resetEnvForTests } from "../env";
-import { readFlash } from "../http/flash";
-import { outbox, resetMailForTests } from "../mail";
+import { resetDb } from "../../tests/support/db";
+import { authedRequest, makeUser } from "../../tests/support/factories";
+import { answer, cookiesFrom, get, post, sessionCookieFrom } from "../../tests/support/route-requests";
+import { AUTH_TEXT } from "~/.server/auth/messages";
+import { getUser } from "~/.server/auth/session";
+import { db, schema } from "~/.server/db";
+import { resetEnvForTests } from "~/.server/env";
+import { readFlash } from "~/.server/http/flash";
+import { outbox, resetMailForTests } from "~/.server/mail";
 import { AUTH_MESSAGES } from "~/lib/auth-validation";
-import { type AuthActionData, type AuthFormLoaderData, authFormAction, authFormLoader } from "./auth-form";
-import { AUTH_TEXT } from "./messages";
-import { answer, cookiesFrom, get, post, sessionCookieFrom } from "./route-test-helpers";
-import { getUser } from "./session";
+import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
+import * as callbackRoute from "./auth.callback._index";
+import * as loginRoute from "./login";
+import { action, loader } from "./auth._index.server";
 
-const load = (request: Request) => answer<AuthFormLoaderData>(authFormLoader({ request, params: {}, context: {} }));
-const act = (request: Request) => answer<AuthActionData>(authFormAction({ request, params: {}, context: {} }));
+const load = (request: Request) => answer<AuthFormLoaderData>(loader({ request, params: {}, context: {} }));
+const act = (request: Request) => answer<AuthReply>(action({ request, params: {}, context: {} }));
+
+/** The field messages of a reply, one sentence run per field (as the form shows them). */
+const fieldErrorsOf = (reply: AuthReply | null) =>
+  Object.fromEntries(
+    Object.entries(reply?.error ?? {}).flatMap(([name, messages]) => (name && messages ? [[name, messages.join(" ")]] : [])),
+  );
+/** The form-wide message of a reply. */
+const formErrorOf = (reply: AuthReply | null) => reply?.error?.[""]?.join(" ");
 
 const signUpFields = {
   intent: "signup",
@@ -38,8 +47,8 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
   });
 
   it("is one form on three routes", () => {
-    expect(loginRoute.loader).toBe(authFormLoader);
-    expect(callbackRoute.action).toBe(authFormAction);
+    expect(loginRoute.loader).toBe(loader);
+    expect(callbackRoute.action).toBe(action);
     expect(loginRoute.default).toBe(callbackRoute.default);
   });
 
@@ -65,32 +74,45 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     expect(a).toMatchObject({ status: 302, location: "/dashboard" });
   });
 
-  it("answers bad input with 400 and the field messages, never echoing passwords", async () => {
+  it("answers bad input with 400 and every field's message at once, never echoing passwords", async () => {
     const a = await act(
       post("/auth?mode=signup", { ...signUpFields, fullName: " ", email: "ada@", password: "qwerty", confirmPassword: "x" }),
     );
     expect(a.status).toBe(400);
-    expect(a.body!.fieldErrors).toEqual({
+    expect(fieldErrorsOf(a.body)).toEqual({
       fullName: AUTH_MESSAGES.fullNameRequired,
       email: AUTH_MESSAGES.emailInvalid,
       password: AUTH_MESSAGES.passwordTooShort,
       confirmPassword: AUTH_MESSAGES.passwordsDiffer,
     });
     expect(JSON.stringify(a.body)).not.toContain("qwerty");
-    expect(a.body!.values).toMatchObject({ email: "ada@" });
+    expect(a.body!.initialValue).toMatchObject({ email: "ada@" });
 
     const weak = await act(post("/auth", { ...signUpFields, password: "Password", confirmPassword: "Password" }));
-    expect(weak.body!.fieldErrors).toEqual({ password: AUTH_MESSAGES.passwordTooWeak });
+    expect(fieldErrorsOf(weak.body)).toEqual({ password: AUTH_MESSAGES.passwordTooWeak });
 
     // Reset mode needs only the e-mail.
     const reset = await act(post("/auth?mode=reset", { intent: "reset", email: "" }));
-    expect(reset.body!.fieldErrors).toEqual({ email: AUTH_MESSAGES.emailRequired });
+    expect(fieldErrorsOf(reset.body)).toEqual({ email: AUTH_MESSAGES.emailRequired });
+  });
+
+  it("reads a post without a known intent as the URL's mode, and answers a body that is not a form with 415", async () => {
+    const a = await act(post("/auth?mode=reset", { email: "" }));
+    expect(a.status).toBe(400);
+    expect(a.body!.initialValue).toEqual({ intent: "reset" });
+    expect(fieldErrorsOf(a.body)).toEqual({ email: AUTH_MESSAGES.emailRequired });
+    const json = new Request("http://localhost:3000/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "signin", email: "ada@example.com", password: "analytical" }),
+    });
+    expect((await act(json)).status).toBe(415);
   });
 
   it("signs up: the spec's message, an unverified account, a mail", async () => {
     const a = await act(post("/auth?mode=signup", signUpFields));
     expect(a.status).toBe(200);
-    expect(a.body).toEqual({ intent: "signup", message: AUTH_TEXT.accountCreated, sentTo: "ada@example.com" });
+    expect(a.body).toEqual({ initialValue: null, authIntent: "signup", message: AUTH_TEXT.accountCreated, sentTo: "ada@example.com" });
     const [user] = await db().select().from(schema.users);
     expect(user).toMatchObject({ email: "ada@example.com", emailVerifiedAt: null });
     expect(outbox).toHaveLength(1);
@@ -102,9 +124,9 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     expect((await load(get("/auth?mode=signup"))).body!.publicSignup).toBe(false);
     const a = await act(post("/auth?mode=signup", signUpFields));
     expect(a.status).toBe(403);
-    expect(a.body!.formError).toMatch(/invitation/);
+    expect(formErrorOf(a.body)).toMatch(/invitation/);
     const b = await act(post("/auth?mode=signup", { ...signUpFields, inviteCode: "ATL-NOPE00" }));
-    expect(b.body!.fieldErrors!.inviteCode).toBe("That invite code is not valid or has already been used.");
+    expect(fieldErrorsOf(b.body).inviteCode).toBe("That invite code is not valid or has already been used.");
   });
 
   it("signs in with a new session id, a toast, and a same-origin redirectTo", async () => {
@@ -133,21 +155,23 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     await makeUser({ email: "ada@example.com", password: "analytical" });
     const wrong = await act(post("/auth", { intent: "signin", email: "ada@example.com", password: "not-the-password" }));
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ formError: AUTH_TEXT.invalidCredentials, values: { email: "ada@example.com" } });
+    expect(formErrorOf(wrong.body)).toBe(AUTH_TEXT.invalidCredentials);
+    expect(wrong.body!.initialValue).toMatchObject({ email: "ada@example.com" });
     expect(wrong.headers.getSetCookie()).toEqual([]);
     // Shorter than any password can be: a field message, and no attempt at the account.
     const short = await act(post("/auth", { intent: "signin", email: "ada@example.com", password: "12345" }));
     expect(short.status).toBe(400);
-    expect(short.body!.fieldErrors).toEqual({ password: AUTH_MESSAGES.signInPasswordTooShort });
+    expect(fieldErrorsOf(short.body)).toEqual({ password: AUTH_MESSAGES.signInPasswordTooShort });
 
     await act(post("/auth?mode=signup", { ...signUpFields, email: "grace@example.com" }));
     const unverified = await act(post("/auth", { intent: "signin", email: "grace@example.com", password: "analytical" }));
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toMatchObject({ formError: AUTH_TEXT.emailNotVerified, unverifiedEmail: "grace@example.com" });
+    expect(formErrorOf(unverified.body)).toBe(AUTH_TEXT.emailNotVerified);
+    expect(unverified.body).toMatchObject({ unverifiedEmail: "grace@example.com" });
     expect(sessionCookieFrom(unverified.headers)).toBeNull();
 
     const resend = await act(post("/auth", { intent: "resend-verification", email: "grace@example.com" }));
-    expect(resend.body).toMatchObject({ intent: "resend-verification", message: AUTH_TEXT.verificationSent });
+    expect(resend.body).toMatchObject({ authIntent: "resend-verification", message: AUTH_TEXT.verificationSent });
     expect(outbox.map((m) => m.to)).toEqual(["grace@example.com", "grace@example.com"]);
   });
 
@@ -161,7 +185,7 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     const third = await attempt("198.51.100.1");
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(third.body!.formError).toMatch(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/);
+    expect(formErrorOf(third.body)).toMatch(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/);
     expect((await attempt("198.51.100.2")).status).toBe(401);
   });
 
@@ -169,7 +193,7 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     await makeUser({ email: "ada@example.com", password: "analytical" });
     const known = await act(post("/auth?mode=reset", { intent: "reset", email: "ada@example.com" }));
     const unknown = await act(post("/auth?mode=reset", { intent: "reset", email: "nobody@example.com" }));
-    expect(known.body).toEqual({ intent: "reset", message: AUTH_TEXT.resetEmailSent });
+    expect(known.body).toEqual({ initialValue: null, authIntent: "reset", message: AUTH_TEXT.resetEmailSent });
     expect(unknown.body).toEqual(known.body);
     expect(outbox.map((m) => m.to)).toEqual(["ada@example.com"]);
   });
@@ -181,7 +205,7 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
     resetMailForTests();
     const a = await act(post("/auth?mode=signup", signUpFields));
     expect(a.status).toBe(503);
-    expect(a.body!.formError).toBe("We could not send the e-mail right now. Please try again in a few minutes.");
+    expect(formErrorOf(a.body)).toBe("We could not send the e-mail right now. Please try again in a few minutes.");
     expect(vi.mocked(console.error).mock.calls.some((c) => String(c[0]).includes("[mail] sending failed"))).toBe(true);
     vi.mocked(console.error).mockClear();
   });
