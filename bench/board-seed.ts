@@ -10,11 +10,13 @@ import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { createSession } from "~/.server/auth/session";
 import { closeDb, db, ensureDb, schema } from "~/.server/db";
-import { addColumn, loadBoard, moveCard } from "~/.server/projects/board";
-import { boardLoader } from "~/.server/projects/board-route";
+import { loadBoard } from "~/.server/projects/board-reads";
+import { moveCard } from "~/.server/projects/cards";
+import { addColumn } from "~/.server/projects/columns";
 import { createProject } from "~/.server/projects/projects";
-import { createWorkspace } from "~/.server/workspaces";
+import { createWorkspace, getMemberContext } from "~/.server/workspaces";
 import { keysBetween } from "~/lib/fractional-index";
+import { boardLoader } from "~/routes/_app.projects.$id.server";
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
@@ -31,10 +33,11 @@ const [user] = await db()
   .returning();
 const ws = await createWorkspace(user!.id, "Bench workspace");
 await db().update(schema.workspaces).set({ planId: "enterprise" }).where(eq(schema.workspaces.id, ws.id));
-const project = await createProject(ws.id, user!.id, { name: "Board benchmark" });
-const ctx = { workspaceId: ws.id, projectId: project.id, actorId: user!.id };
-for (const name of ["QA", "Staging", "Released"]) await addColumn(ctx, name, "started");
-const columns = (await loadBoard(ws.id, project.id)).columns;
+const cookie = (await createSession(new Request("http://localhost/"), user!.id)).split(";")[0]!;
+const member = await getMemberContext(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+const project = await createProject(member, { name: "Board benchmark" });
+for (const name of ["QA", "Staging", "Released"]) await addColumn(member, project.id, name, "started");
+const columns = (await loadBoard(member, project.id)).columns;
 const [label] = await db()
   .insert(schema.labels)
   .values({ workspaceId: ws.id, projectId: project.id, name: "bug", color: "red" })
@@ -76,7 +79,6 @@ await db()
 
 // What the app's periodic ANALYZE (PGlite) or autovacuum (Postgres) does after a bulk load.
 await db().execute(sql`ANALYZE`);
-const cookie = (await createSession(new Request("http://localhost/"), user!.id)).split(";")[0]!;
 const request = () => new Request(`http://localhost/projects/${project.id}`, { headers: { Cookie: cookie } });
 
 // Warm up, then measure the page's loader (the board is the page's critical data).
@@ -95,7 +97,7 @@ for (let i = 0; i < ROUNDS; i++) {
   const card = cardIds[(i * 37) % cardIds.length]!;
   const to = columns[i % columns.length]!.id;
   const t = performance.now();
-  await moveCard(ctx, { cardId: card, toColumnId: to, index: (i % 50) + 1 });
+  await moveCard(member, project.id, { cardId: card, toColumnId: to, index: (i % 50) + 1 });
   moveMs.push(performance.now() - t);
 }
 

@@ -7,9 +7,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/.server/db";
 import { createProject } from "~/.server/projects/projects";
-import { loadBoard } from "~/.server/projects/board";
+import { loadBoard } from "~/.server/projects/board-reads";
 import { resetDb } from "../tests/support/db";
-import { authedRequest, makeOwner } from "../tests/support/factories";
+import { authedRequest, makeOwner, memberOf } from "../tests/support/factories";
 import { useBuiltServers } from "../tests/support/built-servers";
 import { LOCK_FILE } from "~/.server/db/data-dir-lock";
 
@@ -57,9 +57,10 @@ async function readUntil(body: ReadableStream<Uint8Array>, pattern: RegExp): Pro
 describe.skipIf(!process.env.DATABASE_URL)("two servers on one Postgres database (runs only with DATABASE_URL: the Postgres pass)", () => {
   it("share sessions, and a change made through one reaches a board stream served by the other", { timeout: 120_000 }, async () => {
     await resetDb();
-    const { user, workspace } = await makeOwner();
-    const project = await createProject(workspace.id, user.id, { name: "Shared" });
-    const { columns } = await loadBoard(workspace.id, project.id);
+    const { user } = await makeOwner();
+    const member = await memberOf(user.id);
+    const project = await createProject(member, { name: "Shared" });
+    const { columns } = await loadBoard(member, project.id);
     const cookie = (await authedRequest(user.id, "/dashboard")).headers.get("Cookie")!;
     const env = { DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! };
     const [a, b] = await Promise.all([start(env), start(env)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysUntil, formatDateTime, formatDay, formatLongDay } from "./dates";
+import { addDays, calendarDay, daysUntil, formatDateTime, formatDay, formatLongDay, formatMonthDay, formatNumericDay } from "./dates";
 
 describe("dates", () => {
   it("shows a calendar day as that day, with the year", () => {
@@ -13,6 +13,14 @@ describe("dates", () => {
   });
   it("leaves text that is not a date as it is", () => {
     expect(formatDay("soon")).toBe("soon");
+  });
+  it("shows a due date without its year, and the projects list's numeric day", () => {
+    expect(formatMonthDay("2026-11-20")).toBe("Nov 20");
+    expect(formatNumericDay(new Date("2026-11-20T23:30:00Z"))).toBe("11/20/2026");
+  });
+  it("counts calendar days in UTC", () => {
+    expect(calendarDay(new Date("2026-11-20T23:30:00Z"))).toBe("2026-11-20");
+    expect(addDays("2026-11-28", 7)).toBe("2026-12-05");
   });
 });
 

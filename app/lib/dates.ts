@@ -4,6 +4,8 @@
  */
 const DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const NUMERIC_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
 const LONG_DAY = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function toDate(value: Date | string): Date | null {
@@ -16,6 +18,28 @@ function toDate(value: Date | string): Date | null {
 export function formatDay(value: Date | string): string {
   const d = toDate(value);
   return d ? DAY.format(d) : String(value);
+}
+
+/** "Nov 20" for a calendar day or a moment, where the year goes without saying (a card's due date). */
+export function formatMonthDay(value: Date | string): string {
+  const d = toDate(value);
+  return d ? MONTH_DAY.format(d) : String(value);
+}
+
+/** "11/20/2026" for a calendar day or a moment (the projects list). */
+export function formatNumericDay(value: Date | string): string {
+  const d = toDate(value);
+  return d ? NUMERIC_DAY.format(d) : String(value);
+}
+
+/** The calendar day (UTC) of a moment, as "2026-11-20": how due dates are stored and compared. */
+export function calendarDay(moment: Date = new Date()): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` after `day` ("2026-11-20" + 7 = "2026-11-27"). */
+export function addDays(day: string, days: number): string {
+  return calendarDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
 /** "December 22, 2026" for a calendar day or a moment (billing: renewals, trials, invoices). */

@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { boardAction, boardLoader } from "~/.server/projects/board-route";
-import { ProjectBoardPage, type BoardActionData } from "~/components/board/project-board-page";
+import { ProjectBoardPage } from "~/components/board/project-board-page";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { useStickyActionData } from "~/components/ui/use-sticky-action-data";
+import type { BoardActionData } from "~/lib/forms/board";
+import type { loader } from "./_app.projects.$id.server";
+
+export { action, loader } from "./_app.projects.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Atelier` }];
-
-export const loader = ({ request, params }: LoaderFunctionArgs) => boardLoader(request, params.id);
-export const action = ({ request, params }: ActionFunctionArgs) => boardAction(request, params.id);
 
 export default function ProjectBoardRoute() {
   return <ProjectBoardPage data={useLoaderData<typeof loader>()} actionData={useStickyActionData<BoardActionData>()} />;

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { signIn } from "~/.server/auth/session";
 import { db, schema } from "~/.server/db";
-import { createWorkspace } from "~/.server/workspaces";
+import { createWorkspace, getMemberContext, type MemberContext } from "~/.server/workspaces";
 import type { Role } from "~/lib/permissions";
 import { memberships } from "~/.server/db/schema-product";
 
@@ -53,4 +53,9 @@ export function formRequest(cookieReq: Request, body: Record<string, string>) {
     headers: { Cookie: cookieReq.headers.get("Cookie") ?? "", "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(body),
   });
+}
+
+/** The member context of `userId` in their current workspace, as a signed-in request resolves it (what services take). */
+export async function memberOf(userId: string): Promise<MemberContext> {
+  return getMemberContext(await authedRequest(userId, "/dashboard"));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import type { Priority, StateGroup } from "~/lib/board";
 import { ts } from "./schema-columns";
 import type { Role } from "~/lib/permissions";
 import { users } from "./schema-users";
@@ -65,9 +66,6 @@ export const projects = pgTable("projects", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const;
-export type StateGroup = (typeof STATE_GROUPS)[number];
-
 export const boardColumns = pgTable("board_columns", {
   id: uuid("id").primaryKey().defaultRandom(),
   workspaceId: uuid("workspace_id")
@@ -82,9 +80,6 @@ export const boardColumns = pgTable("board_columns", {
   wipLimit: integer("wip_limit"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
-
-export const PRIORITIES = ["urgent", "high", "medium", "low", "none"] as const;
-export type Priority = (typeof PRIORITIES)[number];
 
 export const cards = pgTable("cards", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
-import { db, schema, transaction, type Db } from "../db";
-import { recordActivity } from "../projects/activity";
-import { lockCard, type Ctx } from "../projects/board";
-import { UserError, notFound } from "../errors";
 import { isUuid } from "~/lib/ids";
+import { db, schema, transaction, type Db } from "../db";
+import { notFound, UserError } from "../errors";
+import { assertCanChange, scopeOf, type BoardScope } from "../projects/access";
+import { recordActivity } from "../projects/activity";
+import { lockCard } from "../projects/board-rows";
 import { boardTopic, publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
 import { discardFiles } from "./attachments";
 import { fileStore } from "./store";
@@ -30,7 +32,7 @@ export function cleanContentType(type: string): string {
 }
 
 /** The card changed: its updated time, and one activity row naming the file. */
-async function recordFileChange(tx: Db, ctx: Ctx, cardId: string, change: { added: string } | { removed: string }) {
+async function recordFileChange(tx: Db, ctx: BoardScope, cardId: string, change: { added: string } | { removed: string }) {
   await tx
     .update(cards)
     .set({ updatedAt: new Date() })
@@ -53,7 +55,9 @@ async function recordFileChange(tx: Db, ctx: Ctx, cardId: string, change: { adde
  * checks the plan's room, and writes the metadata and the activity row. If that
  * refuses or fails, the stored bytes are removed again.
  */
-export async function uploadAttachment(ctx: Ctx, cardId: string, file: Blob & { name: string }) {
+export async function uploadAttachment(member: MemberContext, projectId: string, cardId: string, file: Blob & { name: string }) {
+  await assertCanChange(member, "card.update");
+  const ctx = scopeOf(member, projectId);
   const fileName = cleanFileName(file.name);
   if (!fileName) throw new UserError(400, "Choose a file to upload.", "file");
   if (file.size > MAX_ATTACHMENT_BYTES) throw new UserError(413, tooLargeMessage(), "file");
@@ -68,7 +72,7 @@ export async function uploadAttachment(ctx: Ctx, cardId: string, file: Blob & { 
   try {
     row = await transaction(async (tx) => {
       await lockWorkspaceStorage(tx, ctx.workspaceId);
-      const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
+      const card = await lockCard(tx, ctx, cardId);
       await assertCanStore(tx, ctx.workspaceId, bytes.byteLength);
       const [inserted] = await tx
         .insert(cardAttachments)
@@ -95,9 +99,11 @@ export async function uploadAttachment(ctx: Ctx, cardId: string, file: Blob & { 
 }
 
 /** Removes a file from a card: its metadata and activity row in one transaction, then its bytes. */
-export async function deleteAttachment(ctx: Ctx, cardId: string, attachmentId: string) {
+export async function deleteAttachment(member: MemberContext, projectId: string, cardId: string, attachmentId: string) {
+  await assertCanChange(member, "card.update");
+  const ctx = scopeOf(member, projectId);
   const gone = await transaction(async (tx) => {
-    const card = await lockCard(tx, ctx.workspaceId, ctx.projectId, cardId);
+    const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(attachmentId)) throw notFound("That file");
     const [row] = await tx
       .delete(cardAttachments)

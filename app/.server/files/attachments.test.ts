@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loader as downloadLoader } from "~/routes/projects.$id.attachments.$attachmentId";
 import { loader as billingLoader } from "~/routes/_app.billing";
 import { BYTES_PER_GB, MAX_ATTACHMENT_BYTES } from "~/lib/file-size";
-import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../../tests/support/factories";
+import { addMember, authedRequest, formRequest, makeOwner, makeUser, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db, schema } from "../db";
-import { createCard, loadBoard } from "../projects/board";
-import { boardAction, boardApiAction, boardLoader } from "../projects/board-route";
+import { boardAction, boardLoader } from "~/routes/_app.projects.$id.server";
+import { boardApiAction } from "~/routes/api.projects.$id.board.server";
+import { loadBoard } from "../projects/board-reads";
+import { createCard } from "../projects/cards";
 import { createProject, deleteProject } from "../projects/projects";
 import { action as settingsRouteAction, loader as settingsRouteLoader } from "~/routes/_app.settings.server";
 import { storageUsedBytes } from "../workspaces/limits";
@@ -28,13 +30,11 @@ type Failure = { init: { status: number }; data: { ok: false; intent: string; me
 async function setup(plan?: "starter" | "professional" | "enterprise") {
   const { user, workspace } = await makeOwner();
   if (plan) await db().update(schema.workspaces).set({ planId: plan }).where(eq(schema.workspaces.id, workspace.id));
-  const project = await createProject(workspace.id, user.id, { name: "Website" });
-  const { columns } = await loadBoard(workspace.id, project.id);
-  const card = await createCard(
-    { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
-    { columnId: columns[0]!.id, title: "Hero" },
-  );
-  return { user, workspace, project, card, path: `/projects/${project.id}?task=${card.id}` };
+  const member = await memberOf(user.id);
+  const project = await createProject(member, { name: "Website" });
+  const { columns } = await loadBoard(member, project.id);
+  const card = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Hero" });
+  return { user, workspace, member, project, card, path: `/projects/${project.id}?task=${card.id}` };
 }
 
 const file = (name: string, content: string | Uint8Array<ArrayBuffer>, type = "text/plain") => new File([content], name, { type });
@@ -270,11 +270,8 @@ describe("the plan's storage limit", () => {
     const s = await setup("starter");
     await fill(s, 5 * BYTES_PER_GB - 100);
     // Another card, so the card's row lock does not serialise them: the workspace's storage lock must.
-    const { columns } = await loadBoard(s.workspace.id, s.project.id);
-    const other = await createCard(
-      { workspaceId: s.workspace.id, projectId: s.project.id, actorId: s.user.id },
-      { columnId: columns[1]!.id, title: "Other" },
-    );
+    const { columns } = await loadBoard(s.member, s.project.id);
+    const other = await createCard(s.member, s.project.id, { columnId: columns[1]!.id, title: "Other" });
     const results = await Promise.all([
       upload(s.user.id, s, file("a.txt", "a".repeat(60))),
       upload(s.user.id, { ...s, card: other }, file("b.txt", "b".repeat(60))),
@@ -329,16 +326,13 @@ describe("deleting what files belong to", () => {
   it("deleting a project, or the workspace, does the same", async () => {
     const s = await setup();
     await upload(s.user.id, s, file("a.txt", "aaaa"));
-    const other = await createProject(s.workspace.id, s.user.id, { name: "Kept" });
-    const { columns } = await loadBoard(s.workspace.id, other.id);
-    const kept = await createCard(
-      { workspaceId: s.workspace.id, projectId: other.id, actorId: s.user.id },
-      { columnId: columns[0]!.id, title: "Stays" },
-    );
+    const other = await createProject(s.member, { name: "Kept" });
+    const { columns } = await loadBoard(s.member, other.id);
+    const kept = await createCard(s.member, other.id, { columnId: columns[0]!.id, title: "Stays" });
     await upload(s.user.id, { project: other, card: kept, path: `/projects/${other.id}?task=${kept.id}` }, file("b.txt", "bb"));
     const discarded = recordingStore();
 
-    await deleteProject(s.workspace.id, s.project.id, s.user.id);
+    await deleteProject(s.member, s.project.id);
     expect(await storageUsedBytes(db(), s.workspace.id)).toBe(2);
     expect(await blobCount()).toBe(1);
     expect(discarded).toHaveLength(1);

@@ -1,20 +1,24 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import type { AttachmentView } from "~/components/board/types";
+import type { AttachmentView } from "~/lib/board";
 import { db, schema, type Db } from "../db";
+import { assertCan } from "../projects/access";
+import type { MemberContext } from "../workspaces";
 import { fileStore } from "./store";
 
 /**
  * Attachment metadata: what the card panel lists, the board's paperclip counts, the
  * download's lookup and the keys to discard. Every query has the workspace id in its
- * where. Ids are uuids, checked by the callers (the routes). The bytes are the file
- * store's business (./store.ts).
+ * where. Ids are uuids, checked by the callers. The bytes are the file store's business
+ * (./store.ts).
  */
 const { cardAttachments, users } = schema;
 
 export const attachmentUrl = (projectId: string, attachmentId: string) => `/projects/${projectId}/attachments/${attachmentId}`;
 
 /** A card's files, oldest first, with who uploaded them. */
-export async function listAttachments(workspaceId: string, projectId: string, cardId: string): Promise<AttachmentView[]> {
+export async function listAttachments(member: MemberContext, projectId: string, cardId: string): Promise<AttachmentView[]> {
+  assertCan(member, "project.view");
+  const workspaceId = member.workspace.id;
   const rows = await db()
     .select({
       id: cardAttachments.id,
@@ -46,7 +50,9 @@ export function attachmentCountsByCard(d: Db, workspaceId: string, projectId: st
 }
 
 /** One attachment of a project in the workspace, or null: the ids are in the where, never compared after. */
-export async function findAttachment(workspaceId: string, projectId: string, attachmentId: string) {
+export async function findAttachment(member: MemberContext, projectId: string, attachmentId: string) {
+  assertCan(member, "project.view");
+  const workspaceId = member.workspace.id;
   const [row] = await db()
     .select({
       id: cardAttachments.id,

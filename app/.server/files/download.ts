@@ -1,6 +1,5 @@
 import { isUuid } from "~/lib/ids";
-import { meterApiClient } from "../projects/board-route";
-import { requireMember } from "../workspaces";
+import type { MemberContext } from "../workspaces";
 import { findAttachment } from "./attachments";
 import { fileStore } from "./store";
 
@@ -14,42 +13,36 @@ export function contentDisposition(kind: "inline" | "attachment", fileName: stri
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
-const notFound = () =>
-  Response.json({ message: "This file does not exist, or it was deleted." }, { status: 404, headers: { "Cache-Control": "private" } });
+export type StoredFile = { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
 
 /**
- * GET /projects/:id/attachments/:attachmentId. Members of the workspace (any role)
- * download; the attachment is looked up with the workspace and project ids in the
- * query, so another workspace's id is a 404 like one that never existed.
+ * A card's file for a member of its workspace (any role), or null: the attachment is
+ * looked up with the workspace and project ids in the query, so another workspace's id
+ * is null like one that never existed, and so is a row whose bytes are missing.
  */
-export async function attachmentDownload(
-  request: Request,
-  projectId: string | undefined,
-  attachmentId: string | undefined,
-): Promise<Response> {
-  const member = await requireMember(request, "project.view");
-  const quota = await meterApiClient(request, member.workspace.id);
-  if (quota) return quota;
-  if (!isUuid(projectId) || !isUuid(attachmentId)) return notFound();
-  const file = await findAttachment(member.workspace.id, projectId, attachmentId);
-  if (!file) return notFound();
+export async function readAttachment(member: MemberContext, projectId: string, attachmentId: string): Promise<StoredFile | null> {
+  if (!isUuid(projectId) || !isUuid(attachmentId)) return null;
+  const file = await findAttachment(member, projectId, attachmentId);
+  if (!file) return null;
   const bytes = await fileStore().get(file.storageKey);
   if (!bytes) {
     console.error(`[files] attachment ${file.id} has no stored bytes (key ${file.storageKey})`);
-    return notFound();
+    return null;
   }
-  const inline = INLINE_TYPES.has(file.contentType);
   // Drivers answer Uint8Array<ArrayBufferLike> (node-postgres: a Buffer); the bytes are never shared memory.
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      "Content-Type": inline ? file.contentType : "application/octet-stream",
-      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.fileName),
-      "Content-Length": String(bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private",
-      // Should a browser render it anyway, it runs nothing and reaches nothing.
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return { fileName: file.fileName, contentType: file.contentType, bytes: bytes as Uint8Array<ArrayBuffer> };
+}
+
+/** How a file is served: safe images inline, everything else as a download; never sniffed, never cached for others, never run. */
+export function downloadHeaders(file: StoredFile): Record<string, string> {
+  const inline = INLINE_TYPES.has(file.contentType);
+  return {
+    "Content-Type": inline ? file.contentType : "application/octet-stream",
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.fileName),
+    "Content-Length": String(file.bytes.byteLength),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private",
+    // Should a browser render it anyway, it runs nothing and reaches nothing.
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  };
 }

@@ -1,10 +1,19 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { keysBetween } from "~/lib/fractional-index";
 import { db, schema, transaction } from "../db";
+import { UserError } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
-import { assertCanAdd } from "../workspaces/limits";
+import type { MemberContext } from "../workspaces";
+import { assertCanAdd, planOf, usageOf } from "../workspaces/limits";
+import { assertCan, assertCanChange } from "./access";
 import { recordActivity } from "./activity";
+
+/**
+ * Projects: list, read, create (with the default board), rename, archive and restore,
+ * delete. Each service takes the member and checks the role and, for a change, that the
+ * workspace is writable (and that the plan has room, for one more active project).
+ */
 
 const { projects, boardColumns, cards } = schema;
 
@@ -30,9 +39,11 @@ export type ProjectListItem = {
 };
 
 export async function listProjects(
-  workspaceId: string,
+  member: MemberContext,
   opts: { q?: string; sort?: ProjectSort; archived?: boolean } = {},
 ): Promise<ProjectListItem[]> {
+  assertCan(member, "project.view");
+  const workspaceId = member.workspace.id;
   const q = opts.q?.trim();
   const order =
     opts.sort === "name"
@@ -72,15 +83,17 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function countActiveProjects(workspaceId: string): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.archivedAt)));
-  return Number(row?.n ?? 0);
+/** Active projects against the plan's allowance (the list page's "3 of 5 active projects"). */
+export async function projectAllowance(member: MemberContext): Promise<{ projects: number; limit: number | null; plan: string }> {
+  assertCan(member, "project.view");
+  const [usage, plan] = await Promise.all([usageOf(db(), member.workspace.id), planOf(db(), member.workspace.id)]);
+  return { projects: usage.projects, limit: plan.limits.projects, plan: plan.name };
 }
 
-export async function getProject(workspaceId: string, projectId: string) {
+/** A project of the member's workspace, or null (another workspace's id, or no uuid at all). */
+export async function getProject(member: MemberContext, projectId: string) {
+  assertCan(member, "project.view");
+  const workspaceId = member.workspace.id;
   if (!isUuid(projectId)) return null;
   const [row] = await db()
     .select()
@@ -90,7 +103,11 @@ export async function getProject(workspaceId: string, projectId: string) {
   return row ?? null;
 }
 
-export async function createProject(workspaceId: string, actorId: string, input: { name: string; description?: string }) {
+/** A new project with the five default columns, if the plan has room for one more active project. */
+export async function createProject(member: MemberContext, input: { name: string; description?: string }) {
+  assertCan(member, "project.create");
+  const workspaceId = member.workspace.id;
+  const actorId = member.user.id;
   return transaction(async (tx) => {
     await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
@@ -118,12 +135,11 @@ export async function createProject(workspaceId: string, actorId: string, input:
   });
 }
 
-export async function updateProject(
-  workspaceId: string,
-  projectId: string,
-  actorId: string,
-  input: { name?: string; description?: string },
-) {
+/** Renames a project or changes its description; null when it is not in the member's workspace. */
+export async function updateProject(member: MemberContext, projectId: string, input: { name?: string; description?: string }) {
+  await assertCanChange(member, "project.update");
+  const workspaceId = member.workspace.id;
+  const actorId = member.user.id;
   return transaction(async (tx) => {
     const [before] = await tx
       .select({ name: projects.name, description: projects.description })
@@ -156,7 +172,11 @@ export async function updateProject(
   });
 }
 
-export async function setProjectArchived(workspaceId: string, projectId: string, actorId: string, archived: boolean) {
+/** Archives a project (kept, read-only in lists) or restores it (if the plan has room); null when it is not there. */
+export async function setProjectArchived(member: MemberContext, projectId: string, archived: boolean) {
+  await assertCanChange(member, "project.archive");
+  const workspaceId = member.workspace.id;
+  const actorId = member.user.id;
   if (!archived) await assertCanAdd(db(), workspaceId, "projects");
   const [row] = await db()
     .update(projects)
@@ -174,7 +194,19 @@ export async function setProjectArchived(workspaceId: string, projectId: string,
   return row ?? null;
 }
 
-export async function deleteProject(workspaceId: string, projectId: string, actorId: string) {
+/**
+ * Deletes a project with its cards and files. With `confirmName` (the name the user
+ * typed), a name that is not the project's is a 400 on the confirm field.
+ */
+export async function deleteProject(member: MemberContext, projectId: string, confirmName?: string) {
+  await assertCanChange(member, "project.delete");
+  const workspaceId = member.workspace.id;
+  const actorId = member.user.id;
+  if (confirmName !== undefined) {
+    const project = await getProject(member, projectId);
+    if (!project) throw new UserError(404, "That project was not found.");
+    if (confirmName.trim() !== project.name) throw new UserError(400, `Type the project's name, ${project.name}, to confirm.`, "confirm");
+  }
   const deleted = await transaction(async (tx) => {
     // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
     const [p] = await tx

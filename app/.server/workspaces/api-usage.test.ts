@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { authedRequest, makeOwner } from "../../../tests/support/factories";
+import { authedRequest, makeOwner, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db, schema } from "../db";
-import { loadBoard } from "../projects/board";
-import { boardApiAction } from "../projects/board-route";
+import { boardApiAction } from "~/routes/api.projects.$id.board.server";
+import { loadBoard } from "../projects/board-reads";
 import { createProject } from "../projects/projects";
 import { apiCallsThisMonth, currentPeriod } from "./api-usage";
 
@@ -25,8 +25,9 @@ describe("API calls per month", () => {
   it("counts bearer-token calls, refuses past the plan's limit with its message, and leaves the app's own calls alone", async () => {
     const { user, workspace } = await makeOwner();
     await db().update(schema.workspaces).set({ planId: "starter" }).where(eq(schema.workspaces.id, workspace.id));
-    const project = await createProject(workspace.id, user.id, { name: "API" });
-    const column = (await loadBoard(workspace.id, project.id)).columns[0]!.id;
+    const member = await memberOf(user.id);
+    const project = await createProject(member, { name: "API" });
+    const column = (await loadBoard(member, project.id)).columns[0]!.id;
     await db()
       .insert(schema.usageCounters)
       .values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 999 });
@@ -71,7 +72,8 @@ describe("API calls per month", () => {
   it("has no limit on Enterprise", async () => {
     const { user, workspace } = await makeOwner();
     await db().update(schema.workspaces).set({ planId: "enterprise" }).where(eq(schema.workspaces.id, workspace.id));
-    const project = await createProject(workspace.id, user.id, { name: "Big" });
+    const member = await memberOf(user.id);
+    const project = await createProject(member, { name: "Big" });
     await db()
       .insert(schema.usageCounters)
       .values({ workspaceId: workspace.id, metric: "api_calls", period: currentPeriod(), amount: 5_000_000 });
@@ -80,7 +82,7 @@ describe("API calls per month", () => {
       new Request(`http://localhost:3000/api/projects/${project.id}/board`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: createCardBody((await loadBoard(workspace.id, project.id)).columns[0]!.id, "Still fine"),
+        body: createCardBody((await loadBoard(member, project.id)).columns[0]!.id, "Still fine"),
       }),
       project.id,
     );

@@ -10,7 +10,7 @@ import { completeLocalCheckout, setLocalSubscriptionStatus } from "../payments/l
 import { paymentProvider } from "../payments/provider";
 import { ensureCustomer, syncSubscription } from "../payments/sync";
 import { runBoardIntent } from "../projects/board-actions";
-import { loadBoard } from "../projects/board";
+import { loadBoard } from "../projects/board-reads";
 import { UserError } from "../errors";
 import { createProject } from "../projects/projects";
 import { getMemberContext } from ".";
@@ -18,11 +18,11 @@ import { assertCanAdd, isReadOnly, readOnlyReason } from "./limits";
 
 async function setup() {
   const { user, workspace } = await makeOwner();
-  const project = await createProject(workspace.id, user.id, { name: "Website" });
-  const { columns } = await loadBoard(workspace.id, project.id);
   const member = await getMemberContext(await authedRequest(user.id, "/dashboard"));
+  const project = await createProject(member, { name: "Website" });
+  const { columns } = await loadBoard(member, project.id);
   const addCard = (title: string) => runBoardIntent(member, project.id, { intent: "create-card", columnId: columns[0]!.id, title });
-  return { user, workspace, project, addCard };
+  return { user, workspace, member, project, addCard };
 }
 
 async function buy(workspaceId: string, email: string, plan: "starter" | "professional" = "starter") {
@@ -72,7 +72,7 @@ describe("read-only workspaces", () => {
   });
 
   it("after cancellation refuses board writes and new projects with a 403 naming /billing, and keeps the data", async () => {
-    const { user, workspace, project, addCard } = await setup();
+    const { user, workspace, member, project, addCard } = await setup();
     await addCard("Kept");
     const { provider, customerId, subscriptionId } = await buy(workspace.id, user.email);
     await provider.cancelSubscription(subscriptionId, { immediately: true });
@@ -85,7 +85,7 @@ describe("read-only workspaces", () => {
     expect(result.ok ? "" : result.message).toBe(
       "This workspace is read-only because its subscription has ended. Your data is kept; choose a plan on the billing page (/billing) to make changes again.",
     );
-    const error = await refusal(createProject(workspace.id, user.id, { name: "Another" }));
+    const error = await refusal(createProject(member, { name: "Another" }));
     expect(error.status).toBe(403);
     expect((await cardsOf(project.id)).map((c) => c.title)).toEqual(["Kept"]);
     expect(await db().select().from(schema.projects).where(eq(schema.projects.workspaceId, workspace.id))).toHaveLength(1);

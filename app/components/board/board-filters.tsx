@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PriorityOptions } from "./priority-options";
-import type { LabelView, MemberView } from "./types";
+import type { LabelView, MemberView } from "~/lib/board";
 
 export type FilterValues = { q: string; assignee: string; label: string; priority: string; due: string };
 

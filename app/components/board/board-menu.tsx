@@ -40,6 +40,21 @@ export function BoardMenu({
     if (!error) setOpen(false);
   }, [navigation.state, error]);
 
+  // Escape closes it and puts focus back on its summary (a listener on the menu itself, as on the header's dropdowns).
+  useEffect(() => {
+    const menu = ref.current;
+    if (!open || !menu) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      menu.querySelector("summary")?.focus();
+    };
+    menu.addEventListener("keydown", onKeyDown);
+    return () => menu.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const away = (event: Event) => {
@@ -61,13 +76,6 @@ export function BoardMenu({
       onToggle={(e) => setOpen(e.currentTarget.open)}
       onSubmit={() => {
         submitted.current = true;
-      }}
-      onKeyDown={(e) => {
-        if (e.key !== "Escape" || !open) return;
-        e.preventDefault();
-        e.stopPropagation();
-        setOpen(false);
-        ref.current?.querySelector("summary")?.focus();
       }}
     >
       <summary aria-label={summaryLabel} className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>

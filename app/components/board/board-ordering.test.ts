@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { moveInBoard, neighboursOf } from "./board-ordering";
-import type { BoardColumnView } from "./types";
+import type { BoardColumnView } from "~/lib/board";
 
 const card = (id: string, columnId: string) => ({
   id,

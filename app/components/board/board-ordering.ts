@@ -1,4 +1,4 @@
-import type { BoardColumnView } from "./types";
+import type { BoardColumnView } from "~/lib/board";
 
 /** Where a card sits: its column and index. */
 export function locate(columns: BoardColumnView[], cardId: string): { col: number; index: number } | null {

@@ -23,8 +23,9 @@ import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { locate, moveInBoard, neighboursOf } from "./board-ordering";
 import { CardFace } from "./card-face";
-import { AddCardForm, ColumnHeader, type ColumnMenuError } from "./column-header";
-import type { BoardCardView, BoardColumnView, LabelView, MemberView } from "./types";
+import { AddCardForm, ColumnHeader } from "./column-header";
+import type { BoardCardView, BoardColumnView, LabelView, MemberView } from "~/lib/board";
+import type { BoardFailure } from "~/lib/forms/board";
 
 type Props = {
   projectId: string;
@@ -37,7 +38,7 @@ type Props = {
   /** The URL that shows every card of a column. */
   expandHref: (columnId: string) => string;
   /** A failed column-menu form, shown inside that column's menu. */
-  columnError?: ColumnMenuError | null;
+  columnError?: BoardFailure | null;
 };
 
 /**
@@ -183,39 +184,29 @@ export function BoardView({
     }
   }
 
-  // Arrow keys walk between cards (when nothing is being dragged).
-  function onKeyDown(e: React.KeyboardEvent) {
-    if (activeId) return;
-    const target = e.target as HTMLElement;
-    const link = target.closest<HTMLElement>("[data-card-link]");
-    if (!link || !["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].includes(e.key)) return;
-    const at = locate(columns, link.dataset.cardLink!);
-    if (!at) return;
-    let col = at.col;
-    let idx = at.index;
-    if (e.key === "ArrowUp") idx--;
-    if (e.key === "ArrowDown") idx++;
-    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-      const step = e.key === "ArrowLeft" ? -1 : 1;
-      let c = col + step;
-      while (c >= 0 && c < columns.length && columns[c]!.cards.length === 0) c += step;
-      if (c < 0 || c >= columns.length) return;
-      col = c;
-      idx = Math.min(idx, columns[c]!.cards.length - 1);
-    }
-    const card = columns[col]?.cards[idx];
-    if (!card) return;
-    e.preventDefault();
-    document.querySelector<HTMLElement>(`[data-card-link="${card.id}"]`)?.focus();
-  }
-
   const activeCard = activeId ? columns.flatMap((c) => c.cards).find((k) => k.id === activeId) : undefined;
   const dndEnabled = hydrated && canEdit;
+
+  // Arrow keys walk between cards (when nothing is being dragged): one listener on the board for all its card links.
+  const scroller = useRef<HTMLDivElement>(null);
+  const latest = useRef({ columns, dragging: !!activeId });
+  useEffect(() => {
+    latest.current = { columns, dragging: !!activeId };
+  });
+  useEffect(() => {
+    const board = scroller.current;
+    if (!board) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!latest.current.dragging) walkCards(e, latest.current.columns);
+    };
+    board.addEventListener("keydown", onKeyDown);
+    return () => board.removeEventListener("keydown", onKeyDown);
+  }, [dndEnabled]);
 
   const content = (
     // `relative`: the columns' visually hidden labels (absolutely positioned) stay inside this
     // scroll area instead of widening the page.
-    <div className="relative flex min-h-[60vh] gap-4 overflow-x-auto pb-4" onKeyDown={onKeyDown}>
+    <div ref={scroller} className="relative flex min-h-[60vh] gap-4 overflow-x-auto pb-4">
       {columns.map((column, index) => (
         <ColumnShell key={column.id} column={column} droppable={dndEnabled}>
           <ColumnHeader column={column} columns={columns} index={index} canManage={canManageColumns} error={columnError} />
@@ -279,6 +270,30 @@ export function BoardView({
       </DragOverlay>
     </DndContext>
   );
+}
+
+/** An arrow key on a card's link moves focus to the card above, below, or in the next non-empty column. */
+function walkCards(e: KeyboardEvent, columns: BoardColumnView[]) {
+  const link = (e.target as HTMLElement).closest<HTMLElement>("[data-card-link]");
+  if (!link || !["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].includes(e.key)) return;
+  const at = locate(columns, link.dataset.cardLink!);
+  if (!at) return;
+  let col = at.col;
+  let idx = at.index;
+  if (e.key === "ArrowUp") idx--;
+  if (e.key === "ArrowDown") idx++;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    const step = e.key === "ArrowLeft" ? -1 : 1;
+    let c = col + step;
+    while (c >= 0 && c < columns.length && columns[c]!.cards.length === 0) c += step;
+    if (c < 0 || c >= columns.length) return;
+    col = c;
+    idx = Math.min(idx, columns[c]!.cards.length - 1);
+  }
+  const card = columns[col]?.cards[idx];
+  if (!card) return;
+  e.preventDefault();
+  document.querySelector<HTMLElement>(`[data-card-link="${card.id}"]`)?.focus();
 }
 
 function ColumnShell({ column, droppable, children }: { column: BoardColumnView; droppable: boolean; children: React.ReactNode }) {

@@ -1,10 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { formatDay } from "~/lib/dates";
 import { formatBytes, MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
-import type { AttachmentView } from "./types";
+import type { AttachmentView } from "~/lib/board";
+import type { BoardFailure } from "~/lib/forms/board";
 import { useClearAfterPost } from "./use-clear-after-post";
-
-type ActionError = { intent: string; message: string } | null;
 
 export const ATTACHMENT_INTENTS = ["upload-attachment", "delete-attachment"];
 
@@ -23,7 +22,7 @@ export function CardAttachments({
   cardId: string;
   attachments: AttachmentView[];
   canEdit: boolean;
-  error: ActionError;
+  error: BoardFailure | null;
 }) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-attachment";

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
-import type { BoardCardView, LabelView, MemberView } from "./types";
-import { LABEL_STYLES, PRIORITY_LABELS, PRIORITY_STYLES, dueState, initials } from "./types";
+import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView } from "~/lib/board";
+import { formatMonthDay } from "~/lib/dates";
+import { labelStyle, PRIORITY_STYLES } from "./styles";
 
 type Props = {
   card: BoardCardView;
@@ -47,7 +48,7 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
           {card.labelIds.map((id) => {
             const l = labels.get(id);
             return l ? (
-              <li key={id} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${LABEL_STYLES[l.color] ?? LABEL_STYLES.slate}`}>
+              <li key={id} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${labelStyle(l.color)}`}>
                 {l.name}
               </li>
             ) : null;
@@ -66,7 +67,7 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
             title={due === "overdue" ? "Overdue" : "Due date"}
           >
             {due === "overdue" ? "Overdue · " : "Due "}
-            {formatDate(card.dueDate)}
+            {formatMonthDay(card.dueDate)}
           </span>
         ) : null}
         {card.checklistTotal > 0 ? (
@@ -103,8 +104,3 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
     </li>
   );
 });
-
-export function formatDate(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-}

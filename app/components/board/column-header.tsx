@@ -1,10 +1,12 @@
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { BoardMenu, errorAttributes, MenuError } from "./board-menu";
-import type { BoardColumnView } from "./types";
-import { STATE_GROUP_LABELS } from "./types";
+import { STATE_GROUP_LABELS, type BoardColumnView } from "~/lib/board";
+import { failureReply, postedValues, updateColumnSchema, type BoardFailure } from "~/lib/forms/board";
+import { BoardMenu, MenuError } from "./board-menu";
+import { inputAttrs, messageOf, otherMessages, selectAttrs, useBoardForm } from "./use-board-form";
 
-/** What went wrong in one column's menu: shown inside it, next to the field. */
-export type ColumnMenuError = { columnId: string; intent: string; field?: string; message: string };
+/** Intents of a column's menu: their refusals show inside that column's menu. */
+export const COLUMN_MENU_INTENTS = ["update-column", "shift-column", "delete-column"];
 
 /** Column name, count and WIP limit; a menu (works without JavaScript) to manage the column. */
 export function ColumnHeader({
@@ -18,15 +20,16 @@ export function ColumnHeader({
   columns: BoardColumnView[];
   index: number;
   canManage: boolean;
-  error?: ColumnMenuError | null;
+  /** The page's refusal of a column menu's post, if any (this column's is shown). */
+  error?: BoardFailure | null;
 }) {
-  const mine = error && error.columnId === column.id ? error : null;
-  const fieldError = (intent: string, field: string) => (mine?.intent === intent && mine.field === field ? mine.message : null);
-  const formError = (intent: string, fields: string[]) =>
-    mine?.intent === intent && !fields.includes(mine.field ?? "") ? mine.message : null;
-  const ids = { name: `column-name-error-${column.id}`, wip: `column-wip-error-${column.id}` };
-  const nameError = fieldError("update-column", "name");
-  const wipError = fieldError("update-column", "wipLimit");
+  const mine = error && COLUMN_MENU_INTENTS.includes(error.intent) && postedValues(error).columnId === column.id ? error : null;
+  const formError = (intent: string) => (mine?.intent === intent ? mine.message : null);
+  const [form, fields] = useBoardForm(updateColumnSchema, {
+    id: `update-column-${column.id}`,
+    lastResult: failureReply(mine, "update-column"),
+    defaultValue: { name: column.name, wipLimit: column.wipLimit === null ? "" : String(column.wipLimit), stateGroup: column.stateGroup },
+  });
   const over = column.wipLimit !== null && column.cardCount > column.wipLimit;
   const others = columns.filter((c) => c.id !== column.id);
   return (
@@ -58,41 +61,35 @@ export function ColumnHeader({
           panelClassName="z-20 mt-1 w-72 space-y-3 p-3 text-sm"
           error={!!mine}
         >
-          <Form method="post" preventScrollReset className="space-y-2">
+          <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="update-column" />
             <input type="hidden" name="columnId" value={column.id} />
             <label className="block text-xs font-medium text-slate-600">
               Name
               <input
-                name="name"
-                defaultValue={column.name}
+                {...inputAttrs(fields.name, "text")}
                 required
                 maxLength={60}
                 className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                {...errorAttributes(nameError, ids.name)}
               />
             </label>
-            <MenuError id={ids.name} message={nameError} />
+            <MenuError id={fields.name.errorId} message={messageOf(fields.name)} />
             <label className="block text-xs font-medium text-slate-600">
               WIP limit (empty for none)
               <input
-                name="wipLimit"
-                type="number"
+                {...inputAttrs(fields.wipLimit, "number")}
                 min={1}
                 max={999}
-                defaultValue={column.wipLimit ?? ""}
                 className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                {...errorAttributes(wipError, ids.wip)}
               />
             </label>
-            <MenuError id={ids.wip} message={wipError} />
-            <MenuError message={formError("update-column", ["name", "wipLimit"])} />
+            <MenuError id={fields.wipLimit.errorId} message={messageOf(fields.wipLimit)} />
+            <MenuError message={otherMessages(form, ["name", "wipLimit"])} />
             <label className="block text-xs font-medium text-slate-600">
               Counts as
               <select
+                {...selectAttrs(fields.stateGroup)}
                 aria-label="Counts as"
-                name="stateGroup"
-                defaultValue={column.stateGroup}
                 className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
               >
                 {Object.entries(STATE_GROUP_LABELS).map(([value, label]) => (
@@ -132,7 +129,7 @@ export function ColumnHeader({
               </button>
             </Form>
           </div>
-          <MenuError message={formError("shift-column", [])} />
+          <MenuError message={formError("shift-column")} />
           {others.length > 0 ? (
             <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-100 pt-3">
               <input type="hidden" name="intent" value="delete-column" />
@@ -154,7 +151,7 @@ export function ColumnHeader({
                   </select>
                 </label>
               ) : null}
-              <MenuError message={formError("delete-column", [])} />
+              <MenuError message={formError("delete-column")} />
               <button type="submit" className="rounded border border-red-300 px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
                 Delete column
               </button>

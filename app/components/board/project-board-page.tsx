@@ -1,12 +1,16 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
 import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
+import type { BoardColumnView, CardDetailView, LabelView, MemberView } from "~/lib/board";
+import { postedValues, type BoardActionData, type BoardFailure } from "~/lib/forms/board";
 import { BoardFilters, type FilterValues } from "./board-filters";
-import { BoardMenu, errorAttributes, MenuForm } from "./board-menu";
+import { errorAttributes } from "./board-menu";
 import { BoardView } from "./board-view";
-import { ActivityList, CardDetail, type ActivityView, type CardDetailView } from "./card-detail";
+import { CardDetail } from "./card-detail";
+import { COLUMN_MENU_INTENTS } from "./column-header";
+import { PROJECT_MENU_INTENTS, ProjectSettingsMenu } from "./project-settings-menu";
 import { BoardShortcuts } from "./shortcuts";
-import type { BoardColumnView, LabelView, MemberView } from "./types";
 import { useBoardEvents } from "./use-board-events";
 
 export type BoardPageData = {
@@ -23,20 +27,11 @@ export type BoardPageData = {
   permissions: { edit: boolean; manageColumns: boolean; updateProject: boolean; archive: boolean; deleteProject: boolean };
 };
 
-export type BoardActionData =
-  { ok: false; intent: string; message: string; field?: string; values?: Record<string, string> } | { ok: true } | undefined;
-
 const LIVE_LABEL = { connecting: "Connecting…", live: "Live", offline: "Offline — changes appear when you reload" } as const;
-const PROJECT_MENU_INTENTS = ["update-project", "archive-project", "restore-project", "delete-project"];
-const COLUMN_MENU_INTENTS = ["update-column", "shift-column", "delete-column"];
-
-/** Where a failed form's message shows: inside the menu or next to the form it came from, else at the top. */
-function placeError(error: Extract<BoardActionData, { ok: false }> | null, columns: BoardColumnView[]) {
-  const columnId = error?.values?.columnId;
-  const column =
-    error && COLUMN_MENU_INTENTS.includes(error.intent) && columns.some((c) => c.id === columnId)
-      ? { ...error, columnId: columnId! }
-      : null;
+/** Where a refusal's message shows: inside the menu or next to the form it came from, else at the top. */
+function placeError(error: BoardFailure | null, columns: BoardColumnView[]) {
+  const columnId = error ? postedValues(error).columnId : undefined;
+  const column = error && COLUMN_MENU_INTENTS.includes(error.intent) && columns.some((c) => c.id === columnId) ? error : null;
   const project = error && PROJECT_MENU_INTENTS.includes(error.intent) ? error : null;
   const addColumn = error?.intent === "add-column" ? error : null;
   return { column, project, addColumn, top: column || project || addColumn ? null : error };
@@ -58,9 +53,8 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
     const s = p.toString();
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
-  const error = actionData && !actionData.ok ? actionData : null;
+  const error = actionData ?? null;
   const placed = placeError(error, data.columns);
-  const menuError = (...intents: string[]) => (placed.project && intents.includes(placed.project.intent) ? placed.project.message : null);
   const hydrated = useHydrated();
   const { project, permissions } = data;
   const archived = !!project.archivedAt;
@@ -98,81 +92,7 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
             </span>
           )}
           {permissions.updateProject || permissions.archive || permissions.deleteProject ? (
-            <BoardMenu
-              summary="Project settings"
-              summaryClassName="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
-              panelClassName="z-30 mt-2 w-80 space-y-4 p-4"
-              error={!!placed.project}
-            >
-              {permissions.updateProject ? (
-                <MenuForm
-                  intent="update-project"
-                  error={menuError("update-project")}
-                  errorId="update-project-error"
-                  submit={
-                    <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                      Save project
-                    </button>
-                  }
-                >
-                  <label className="block text-xs font-medium text-slate-600">
-                    Name
-                    <input
-                      name="name"
-                      required
-                      maxLength={200}
-                      defaultValue={project.name}
-                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                      {...errorAttributes(menuError("update-project"), "update-project-error")}
-                    />
-                  </label>
-                  <label className="block text-xs font-medium text-slate-600">
-                    Description
-                    <textarea
-                      name="description"
-                      rows={3}
-                      defaultValue={project.description}
-                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                    />
-                  </label>
-                </MenuForm>
-              ) : null}
-              {permissions.archive ? (
-                <MenuForm
-                  intent={archived ? "restore-project" : "archive-project"}
-                  error={menuError("archive-project", "restore-project")}
-                  submit={
-                    <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-xs font-medium">
-                      {archived ? "Restore project" : "Archive project"}
-                    </button>
-                  }
-                />
-              ) : null}
-              {permissions.deleteProject ? (
-                <MenuForm
-                  intent="delete-project"
-                  className="space-y-2 border-t border-slate-100 pt-3"
-                  error={menuError("delete-project")}
-                  errorId="delete-project-error"
-                  submit={
-                    <button type="submit" className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white">
-                      Delete project
-                    </button>
-                  }
-                >
-                  <label className="block text-xs font-medium text-slate-600">
-                    Type <strong>{project.name}</strong> to delete the project and all its cards
-                    <input
-                      name="confirm"
-                      required
-                      autoComplete="off"
-                      className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 text-sm"
-                      {...errorAttributes(menuError("delete-project"), "delete-project-error")}
-                    />
-                  </label>
-                </MenuForm>
-              ) : null}
-            </BoardMenu>
+            <ProjectSettingsMenu project={project} permissions={permissions} error={error} />
           ) : null}
           <ShortcutHint />
         </div>

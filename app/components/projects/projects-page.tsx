@@ -1,5 +1,10 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
+import { fieldProps, useSchemaForm } from "~/components/ui/conform";
+import { Field } from "~/components/ui/form";
+import { formatNumericDay } from "~/lib/dates";
+import { createProjectSchema } from "~/lib/forms/projects";
 
 type Project = {
   id: string;
@@ -21,11 +26,17 @@ export type ProjectsPageData = {
   canArchive: boolean;
 };
 
-export type ProjectsActionData =
-  { ok: false; message: string; field?: string; values?: Record<string, string>; upgrade?: boolean } | undefined;
+/** The action's refusal: conform's reply, and `upgrade` when a plan limit (or read-only mode) refused it. */
+export type ProjectsReply = (SubmissionResult<string[]> & { upgrade?: boolean }) | undefined;
 
-export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; actionData: ProjectsActionData }) {
+/** The reply of the form that posted `intent`, else nothing. */
+const replyOf = (reply: ProjectsReply, intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
+
+export function ProjectsPage({ data, reply }: { data: ProjectsPageData; reply: ProjectsReply }) {
   const busy = useNavigation().formData?.get("intent") === "create-project";
+  const created = replyOf(reply, "create-project");
+  const [form, fields] = useSchemaForm(createProjectSchema, { id: "new-project", lastResult: created });
+  const restoreFailure = replyOf(reply, "restore-project")?.error?.[""] ?? replyOf(reply, "restore-project")?.error?.projectId;
   const tab = (archived: boolean) => {
     const p = new URLSearchParams();
     if (data.q) p.set("q", data.q);
@@ -34,7 +45,6 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
     const s = p.toString();
     return `/projects${s ? `?${s}` : ""}`;
   };
-  const err = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -50,53 +60,36 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
       </div>
 
       {data.canCreate && !data.archived ? (
-        <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="new-project-h">
+        <Form
+          method="post"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          aria-labelledby="new-project-h"
+          {...getFormProps(form)}
+        >
           <h2 id="new-project-h" className="text-sm font-semibold text-slate-800">
             New project
           </h2>
           <input type="hidden" name="intent" value="create-project" />
           <div className="mt-3 flex flex-wrap items-start gap-3">
-            <div className="min-w-56 flex-1">
-              <label htmlFor="project-name" className="block text-xs font-medium text-slate-600">
-                Name
-              </label>
-              <input
-                id="project-name"
-                name="name"
-                required
-                maxLength={200}
-                defaultValue={err?.values?.name ?? ""}
-                aria-invalid={err?.field === "name" || undefined}
-                aria-describedby={err ? "project-error" : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <div className="min-w-56 flex-[2]">
-              <label htmlFor="project-description" className="block text-xs font-medium text-slate-600">
-                Description (optional)
-              </label>
-              <input
-                id="project-description"
-                name="description"
-                maxLength={5000}
-                defaultValue={err?.values?.description ?? ""}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "mt-5")}>
+            <Field label="Name" className="min-w-56 flex-1" {...fieldProps(fields.name, { type: "text" })} />
+            <Field label="Description (optional)" className="min-w-56 flex-[2]" {...fieldProps(fields.description, { type: "text" })} />
+            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "mt-6")}>
               {busy ? "Processing..." : "Create project"}
             </button>
           </div>
-          {err ? (
-            <p id="project-error" role="alert" className="mt-2 text-sm text-red-700">
-              {err.message}{" "}
-              {err.upgrade ? (
+          {form.errors?.length ? (
+            // A plan limit or a read-only workspace: the message, and where to change the plan.
+            <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
+              {form.errors.join(" ")}{" "}
+              {created?.upgrade ? (
                 <Link to="/billing" className="font-semibold underline">
                   See plans
                 </Link>
               ) : null}
             </p>
-          ) : null}
+          ) : (
+            <div id={form.errorId} hidden />
+          )}
         </Form>
       ) : null}
 
@@ -142,6 +135,12 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
         </Form>
       </div>
 
+      {restoreFailure?.length ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {restoreFailure.join(" ")}
+        </p>
+      ) : null}
+
       {data.projects.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-sm font-medium text-slate-800">
@@ -166,7 +165,7 @@ export function ProjectsPage({ data, actionData }: { data: ProjectsPageData; act
               </h2>
               {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p> : null}
               <p className="mt-3 text-xs text-slate-500">
-                {p.openCards} open · {p.doneCards} done · updated {new Date(p.updatedAt).toLocaleDateString("en-US", { timeZone: "UTC" })}
+                {p.openCards} open · {p.doneCards} done · updated {formatNumericDay(p.updatedAt)}
               </p>
               {data.archived && data.canArchive ? (
                 <Form method="post" className="mt-3">

@@ -6,6 +6,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ErrorFrameContext } from "~/components/errors/error-screen";
+import { focusableIn, keepFocusInside } from "~/components/ui/focus-trap";
 import { Header } from "./header";
 import { ScreenLoading, usePendingScreen } from "./loading";
 import { Sidebar } from "./sidebar";
@@ -32,35 +33,19 @@ function withMenu(location: { pathname: string; search: string }, open: boolean)
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
-const focusables = (root: HTMLElement) =>
-  [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden])")].filter(
-    (el) => el.offsetParent !== null,
-  );
-
 /** While the drawer is open on a small screen: focus inside it, Tab cycles, Escape closes. */
 function useDrawerFocus(open: boolean, drawer: React.RefObject<HTMLElement | null>, close: () => void) {
   useEffect(() => {
     const root = drawer.current;
     if (!open || !root || !window.matchMedia(SMALL_SCREEN).matches) return;
-    focusables(root)[0]?.focus();
+    focusableIn(root)[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
         close();
         return;
       }
-      if (event.key !== "Tab") return;
-      const items = focusables(root);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || !root.contains(document.activeElement))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !root.contains(document.activeElement))) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepFocusInside(event, root);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../../tests/support/factories";
-import { resetDb } from "../../../tests/support/db";
-import { db, schema } from "../db";
-import { createCard, loadBoard } from "./board";
-import { boardAction, boardApiAction, boardLoader } from "./board-route";
-import { createProject } from "./projects";
+import { addMember, authedRequest, formRequest, makeOwner, makeUser, memberOf } from "../../tests/support/factories";
+import { resetDb } from "../../tests/support/db";
+import { db, schema } from "~/.server/db";
+import { loadBoard } from "~/.server/projects/board-reads";
+import { createCard } from "~/.server/projects/cards";
+import { createProject } from "~/.server/projects/projects";
+import { boardAction, boardLoader } from "./_app.projects.$id.server";
+import { boardApiAction } from "./api.projects.$id.board.server";
 
 async function thrownStatus(p: Promise<unknown>): Promise<number> {
   const thrown = await p.then(
@@ -17,9 +19,10 @@ async function thrownStatus(p: Promise<unknown>): Promise<number> {
 
 async function setup() {
   const { user, workspace } = await makeOwner();
-  const project = await createProject(workspace.id, user.id, { name: "Website" });
-  const { columns } = await loadBoard(workspace.id, project.id);
-  return { user, workspace, project, columns };
+  const member = await memberOf(user.id);
+  const project = await createProject(member, { name: "Website" });
+  const { columns } = await loadBoard(member, project.id);
+  return { user, workspace, member, project, columns };
 }
 
 const cardCount = async (projectId: string) => (await db().select().from(schema.cards).where(eq(schema.cards.projectId, projectId))).length;
@@ -53,10 +56,9 @@ describe("board route", () => {
   });
 
   it("keeps a toast for what is not in view: a deleted card, a move", async () => {
-    const { user, workspace, project, columns } = await setup();
-    const ctx = { workspaceId: workspace.id, projectId: project.id, actorId: user.id };
-    const moved = await createCard(ctx, { columnId: columns[0]!.id, title: "Move me" });
-    const doomed = await createCard(ctx, { columnId: columns[0]!.id, title: "Delete me" });
+    const { user, member, project, columns } = await setup();
+    const moved = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Move me" });
+    const doomed = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Delete me" });
     const base = await authedRequest(user.id, `/projects/${project.id}?task=${doomed.id}`);
     const deleted = (await boardAction(formRequest(base, { intent: "delete-card", cardId: doomed.id }), project.id)) as Response;
     expect(deleted.headers.get("Location")).toBe(`/projects/${project.id}`);
@@ -108,11 +110,8 @@ describe("board route", () => {
   });
 
   it("refuses a viewer's write with a 403 and changes nothing", async () => {
-    const { workspace, project, columns, user } = await setup();
-    const card = await createCard(
-      { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
-      { columnId: columns[0]!.id, title: "Read me" },
-    );
+    const { workspace, project, columns, member } = await setup();
+    const card = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Read me" });
     const viewer = await makeUser();
     await addMember(workspace.id, viewer.id, "viewer");
     const base = await authedRequest(viewer.id, `/projects/${project.id}`);
@@ -128,11 +127,8 @@ describe("board route", () => {
   });
 
   it("the JSON endpoint answers 401 without a session and moves with one", async () => {
-    const { user, workspace, project, columns } = await setup();
-    const card = await createCard(
-      { workspaceId: workspace.id, projectId: project.id, actorId: user.id },
-      { columnId: columns[0]!.id, title: "Drag me" },
-    );
+    const { user, member, project, columns } = await setup();
+    const card = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Drag me" });
     const anon = new Request(`http://localhost:3000/api/projects/${project.id}/board`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

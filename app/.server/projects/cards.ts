@@ -1,0 +1,261 @@
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Priority } from "~/lib/board";
+import { keyBetween, keysBetween } from "~/lib/fractional-index";
+import { isUuid } from "~/lib/ids";
+import { schema, transaction, type Db } from "../db";
+import { notFound, UserError } from "../errors";
+import { attachmentKeys, discardFiles } from "../files/attachments";
+import { boardTopic, publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
+import { assertCanChange, scopeOf, type BoardScope } from "./access";
+import { recordActivity } from "./activity";
+import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, lockCard, requireColumn } from "./board-rows";
+
+/**
+ * Cards: create, move (drag and drop or a position), edit with optimistic concurrency,
+ * delete. Each service checks the member's role and that the workspace is writable,
+ * writes in one transaction with the workspace and project in every where, records the
+ * activity, and tells the board's live viewers.
+ */
+const { boardColumns, cards, projects } = schema;
+
+/** A new card at the end of a column, numbered in its project. */
+export async function createCard(
+  member: MemberContext,
+  projectId: string,
+  input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null },
+) {
+  await assertCanChange(member, "card.create");
+  const ctx = scopeOf(member, projectId);
+  const card = await transaction(async (tx) => {
+    const col = await requireColumn(tx, ctx, input.columnId);
+    const [seq] = await tx
+      .update(projects)
+      .set({ cardSeq: sql`${projects.cardSeq} + 1`, updatedAt: new Date() })
+      .where(and(eq(projects.id, ctx.projectId), eq(projects.workspaceId, ctx.workspaceId)))
+      .returning({ n: projects.cardSeq });
+    if (!seq) throw notFound("That project");
+    const position = keyBetween(await lastKeyIn(tx, ctx, col.id), null);
+    const [row] = await tx
+      .insert(cards)
+      .values({
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        columnId: col.id,
+        number: seq.n,
+        title: input.title.trim(),
+        priority: input.priority ?? "none",
+        dueDate: input.dueDate ?? null,
+        position,
+        createdBy: ctx.actorId,
+        ...lifecycleTimes(col.stateGroup, { startedAt: null, completedAt: null }),
+      })
+      .returning();
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      cardId: row!.id,
+      actorId: ctx.actorId,
+      action: "card.created",
+      newValue: { title: row!.title, column: col.name },
+    });
+    return row!;
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.created", cardId: card.id, by: ctx.actorId });
+  return card;
+}
+
+/**
+ * Moves a card to `toColumnId`, between the cards `afterId` and `beforeId` (drag and
+ * drop), or at 1-based `index` (the no-JavaScript form). Writes one card row.
+ */
+export async function moveCard(
+  member: MemberContext,
+  projectId: string,
+  input: { cardId: string; toColumnId: string; afterId?: string | null; beforeId?: string | null; index?: number | null },
+) {
+  await assertCanChange(member, "card.move");
+  const ctx = scopeOf(member, projectId);
+  const result = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, input.cardId);
+    const col = await requireColumn(tx, ctx, input.toColumnId);
+    let lo: string | null = null;
+    let hi: string | null = null;
+    if (input.index != null) {
+      const idx = Math.max(1, Math.floor(input.index));
+      const neighbours = await tx
+        .select({ position: cards.position })
+        .from(cards)
+        .where(and(cardsOf(ctx), eq(cards.columnId, col.id), ne(cards.id, card.id)))
+        .orderBy(asc(cards.position), asc(cards.id))
+        .offset(idx - 1 > 0 ? idx - 2 : 0)
+        .limit(2);
+      if (idx === 1) {
+        hi = neighbours[0]?.position ?? null;
+      } else {
+        lo = neighbours[0]?.position ?? null;
+        hi = neighbours[1]?.position ?? null;
+        if (lo === null) lo = await lastKeyIn(tx, ctx, col.id);
+      }
+    } else {
+      const ids = [input.afterId, input.beforeId].filter((x): x is string => !!x);
+      for (const id of ids) if (!isUuid(id) || id === card.id) throw new UserError(400, "Choose where the card goes.");
+      const rows = ids.length
+        ? await tx
+            .select({ id: cards.id, position: cards.position })
+            .from(cards)
+            .where(and(inArray(cards.id, ids), eq(cards.columnId, col.id), eq(cards.workspaceId, ctx.workspaceId)))
+        : [];
+      const pos = new Map(rows.map((r) => [r.id, r.position]));
+      if (ids.some((id) => !pos.has(id))) {
+        throw new UserError(409, "The board changed while you were moving the card. It has been refreshed; try again.");
+      }
+      lo = input.afterId ? pos.get(input.afterId)! : null;
+      hi = input.beforeId ? pos.get(input.beforeId)! : null;
+      if (!input.afterId && !input.beforeId) lo = await lastKeyIn(tx, ctx, col.id);
+    }
+    let position: string;
+    if (lo !== null && hi !== null && lo >= hi) {
+      // Two cards share a key (concurrent moves): spread the column's keys again, then place.
+      position = await respreadAndPlace(tx, ctx, col.id, card.id, lo);
+    } else {
+      position = keyBetween(lo, hi);
+    }
+    const times = lifecycleTimes(col.stateGroup, card);
+    const [moved] = await tx
+      .update(cards)
+      .set({
+        columnId: col.id,
+        position,
+        version: sql`${cards.version} + 1`,
+        updatedAt: new Date(),
+        ...times,
+      })
+      .where(and(cardsOf(ctx), eq(cards.id, card.id)))
+      .returning({ id: cards.id, version: cards.version, columnId: cards.columnId, position: cards.position });
+    if (card.columnId !== col.id) {
+      const [from] = await tx
+        .select({ name: boardColumns.name })
+        .from(boardColumns)
+        .where(and(columnsOf(ctx), eq(boardColumns.id, card.columnId)));
+      await recordActivity(tx, {
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        cardId: card.id,
+        actorId: ctx.actorId,
+        action: "card.moved",
+        field: "column",
+        oldValue: from?.name ?? null,
+        newValue: col.name,
+      });
+    }
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
+    return { card: moved!, column: col, columnCount: Number(n), changedColumn: card.columnId !== col.id };
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.moved", cardId: input.cardId, by: ctx.actorId });
+  const wipWarning =
+    result.column.wipLimit && result.columnCount > result.column.wipLimit
+      ? `${result.column.name} is over its limit of ${result.column.wipLimit} cards (${result.columnCount} now).`
+      : null;
+  return { ...result, wipWarning };
+}
+
+/**
+ * Two cards share a key (concurrent moves gave them the same one): gives the column's
+ * cards fresh, evenly spread keys in their current order, with `cardId` right after the
+ * card holding `afterKey`, and returns the moved card's new key.
+ */
+async function respreadAndPlace(tx: Db, ctx: BoardScope, columnId: string, cardId: string, afterKey: string): Promise<string> {
+  const rows = await tx
+    .select({ id: cards.id, position: cards.position })
+    .from(cards)
+    .where(and(cardsOf(ctx), eq(cards.columnId, columnId), ne(cards.id, cardId)))
+    .orderBy(asc(cards.position), asc(cards.id));
+  const anchor = rows.findIndex((r) => r.position === afterKey);
+  const order = rows.map((r) => r.id);
+  order.splice(anchor + 1, 0, cardId);
+  const keys = keysBetween(null, null, order.length);
+  for (let i = 0; i < order.length; i++) {
+    if (order[i] !== cardId)
+      await tx
+        .update(cards)
+        .set({ position: keys[i]! })
+        .where(and(cardsOf(ctx), eq(cards.id, order[i]!)));
+  }
+  return keys[order.indexOf(cardId)]!;
+}
+
+export const CARD_FIELDS = ["title", "description", "priority", "dueDate"] as const;
+export type CardPatch = Partial<{ title: string; description: string; priority: Priority; dueDate: string | null }>;
+
+export const STALE_CARD_MESSAGE =
+  "Someone else changed this card while you were editing it. Your changes were not saved; they are still in the form. Review the latest version below and save again.";
+
+/**
+ * Field edits with optimistic concurrency: the form carries the version it was
+ * opened at, and a write against an older version is refused (409) rather than
+ * silently overwriting the other person's change.
+ */
+export async function updateCard(member: MemberContext, projectId: string, cardId: string, expectedVersion: number, patch: CardPatch) {
+  await assertCanChange(member, "card.update");
+  const ctx = scopeOf(member, projectId);
+  const updated = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, cardId);
+    if (card.version !== expectedVersion) throw new UserError(409, STALE_CARD_MESSAGE);
+    const changes: { field: (typeof CARD_FIELDS)[number]; old: unknown; next: unknown }[] = [];
+    for (const field of CARD_FIELDS) {
+      if (patch[field] === undefined) continue;
+      const next = field === "title" || field === "description" ? (patch[field] as string).trim() : patch[field];
+      if ((card[field] ?? null) !== (next ?? null)) changes.push({ field, old: card[field], next });
+    }
+    if (changes.length === 0) return card;
+    const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };
+    for (const c of changes) set[c.field] = c.next;
+    const [row] = await tx
+      .update(cards)
+      .set(set)
+      .where(and(cardsOf(ctx), eq(cards.id, card.id)))
+      .returning();
+    await recordActivity(
+      tx,
+      changes.map((c) => ({
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        cardId: card.id,
+        actorId: ctx.actorId,
+        action: "card.updated",
+        field: c.field,
+        oldValue: c.old ?? null,
+        newValue: c.next ?? null,
+      })),
+    );
+    return row!;
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  return updated;
+}
+
+/** Deletes a card with its checklist, comments and files (the bytes after the transaction commits). */
+export async function deleteCard(member: MemberContext, projectId: string, cardId: string) {
+  await assertCanChange(member, "card.delete");
+  const ctx = scopeOf(member, projectId);
+  const fileKeys = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, cardId);
+    const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      cardId: null,
+      actorId: ctx.actorId,
+      action: "card.deleted",
+      oldValue: { title: card.title, number: card.number },
+    });
+    await tx.delete(cards).where(and(cardsOf(ctx), eq(cards.id, card.id)));
+    return keys;
+  });
+  await discardFiles(fileKeys);
+  await publish(boardTopic(ctx.projectId), { type: "card.deleted", cardId, by: ctx.actorId });
+}

@@ -1,0 +1,169 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { StateGroup } from "~/lib/board";
+import { keyBetween, keysBetween } from "~/lib/fractional-index";
+import { db, schema, transaction } from "../db";
+import { UserError } from "../errors";
+import { boardTopic, publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
+import { assertCanChange, scopeOf } from "./access";
+import { recordActivity } from "./activity";
+import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, requireColumn } from "./board-rows";
+
+/**
+ * A board's columns: add, rename and limit, reorder, delete (moving the cards first).
+ * Each service checks the member's role (`board.manage_columns`) and that the workspace
+ * is writable, and tells the board's live viewers.
+ */
+const { boardColumns, cards } = schema;
+
+/** A new column at the right end of the board. */
+export async function addColumn(member: MemberContext, projectId: string, name: string, stateGroup: StateGroup) {
+  await assertCanChange(member, "board.manage_columns");
+  const ctx = scopeOf(member, projectId);
+  const [last] = await db()
+    .select({ position: boardColumns.position })
+    .from(boardColumns)
+    .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))
+    .orderBy(sql`${boardColumns.position} desc`)
+    .limit(1);
+  const [col] = await db()
+    .insert(boardColumns)
+    .values({
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      name: name.trim(),
+      stateGroup,
+      position: keyBetween(last?.position ?? null, null),
+    })
+    .returning();
+  await recordActivity(db(), {
+    workspaceId: ctx.workspaceId,
+    projectId: ctx.projectId,
+    actorId: ctx.actorId,
+    action: "column.added",
+    newValue: name.trim(),
+  });
+  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
+  return col!;
+}
+
+/** Renames a column, sets its WIP limit (null for none) or what it counts as. */
+export async function updateColumn(
+  member: MemberContext,
+  projectId: string,
+  columnId: string,
+  patch: { name?: string; wipLimit?: number | null; stateGroup?: StateGroup },
+) {
+  await assertCanChange(member, "board.manage_columns");
+  const ctx = scopeOf(member, projectId);
+  const col = await requireColumn(db(), ctx, columnId);
+  const set: Partial<typeof boardColumns.$inferInsert> = {};
+  if (patch.name !== undefined) set.name = patch.name.trim();
+  if (patch.wipLimit !== undefined) set.wipLimit = patch.wipLimit;
+  if (patch.stateGroup !== undefined) set.stateGroup = patch.stateGroup;
+  if (Object.keys(set).length === 0) return;
+  await db()
+    .update(boardColumns)
+    .set(set)
+    .where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
+  if (set.name && set.name !== col.name) {
+    await recordActivity(db(), {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actorId: ctx.actorId,
+      action: "column.renamed",
+      field: "name",
+      oldValue: col.name,
+      newValue: set.name,
+    });
+  }
+  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
+}
+
+/** Moves a column one place left (-1) or right (+1). */
+export async function shiftColumn(member: MemberContext, projectId: string, columnId: string, direction: -1 | 1) {
+  await assertCanChange(member, "board.manage_columns");
+  const ctx = scopeOf(member, projectId);
+  await transaction(async (tx) => {
+    await requireColumn(tx, ctx, columnId);
+    const cols = await tx
+      .select({ id: boardColumns.id, position: boardColumns.position })
+      .from(boardColumns)
+      .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))
+      .orderBy(asc(boardColumns.position), asc(boardColumns.id));
+    const i = cols.findIndex((c) => c.id === columnId);
+    const j = i + direction;
+    if (j < 0 || j >= cols.length) return;
+    const rest = cols.filter((c) => c.id !== columnId);
+    const at = j; // the index in `rest` where the column lands
+    const lo = rest[at - 1]?.position ?? null;
+    const hi = rest[at]?.position ?? null;
+    const position = lo !== null && hi !== null && lo >= hi ? null : keyBetween(lo, hi);
+    if (position === null) {
+      const keys = keysBetween(null, null, cols.length);
+      const order = rest.map((c) => c.id);
+      order.splice(at, 0, columnId);
+      for (let k = 0; k < order.length; k++) {
+        await tx
+          .update(boardColumns)
+          .set({ position: keys[k]! })
+          .where(and(columnsOf(ctx), eq(boardColumns.id, order[k]!)));
+      }
+    } else {
+      await tx
+        .update(boardColumns)
+        .set({ position })
+        .where(and(columnsOf(ctx), eq(boardColumns.id, columnId)));
+    }
+  });
+  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
+}
+
+/** Deletes a column, first moving its cards to the end of `moveToColumnId`. */
+export async function deleteColumn(member: MemberContext, projectId: string, columnId: string, moveToColumnId: string | null) {
+  await assertCanChange(member, "board.manage_columns");
+  const ctx = scopeOf(member, projectId);
+  await transaction(async (tx) => {
+    const col = await requireColumn(tx, ctx, columnId);
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
+    const [{ total }] = (await tx
+      .select({ total: count() })
+      .from(boardColumns)
+      .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))) as [{ total: number }];
+    if (Number(total) <= 1) throw new UserError(400, "A board needs at least one column.");
+    if (Number(n) > 0) {
+      if (!moveToColumnId || moveToColumnId === col.id)
+        throw new UserError(400, "Choose another column to move this column's cards to.", "moveTo");
+      const target = await requireColumn(tx, ctx, moveToColumnId);
+      const moving = await tx
+        .select({ id: cards.id, startedAt: cards.startedAt, completedAt: cards.completedAt })
+        .from(cards)
+        .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))
+        .orderBy(asc(cards.position), asc(cards.id));
+      const keys = keysBetween(await lastKeyIn(tx, ctx, target.id), null, moving.length);
+      for (let i = 0; i < moving.length; i++) {
+        await tx
+          .update(cards)
+          .set({
+            columnId: target.id,
+            position: keys[i]!,
+            version: sql`${cards.version} + 1`,
+            ...lifecycleTimes(target.stateGroup, moving[i]!),
+          })
+          .where(and(cardsOf(ctx), eq(cards.id, moving[i]!.id)));
+      }
+    }
+    await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actorId: ctx.actorId,
+      action: "column.deleted",
+      oldValue: col.name,
+    });
+  });
+  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
+}

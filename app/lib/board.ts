@@ -1,0 +1,121 @@
+import { addDays, calendarDay } from "./dates";
+
+/**
+ * The board's domain, shared by the server (schema, services, forms) and the browser:
+ * what a card's priority, a column's state group and a label's colour may be, and the
+ * board as its loader hands it to the page. Declared here once; the database schema,
+ * the board's forms and its components all import them.
+ */
+
+/** Most urgent first: the order of the card's field and the board's filter. */
+export const PRIORITIES = ["urgent", "high", "medium", "low", "none"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const PRIORITY_LABELS: Record<Priority, string> = {
+  urgent: "Urgent",
+  high: "High",
+  medium: "Medium",
+  low: "Low",
+  none: "No priority",
+};
+
+export function isPriority(value: unknown): value is Priority {
+  return typeof value === "string" && (PRIORITIES as readonly string[]).includes(value);
+}
+
+/** What a column counts as in metrics, whatever it is named. */
+export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const;
+export type StateGroup = (typeof STATE_GROUPS)[number];
+
+export const STATE_GROUP_LABELS: Record<StateGroup, string> = {
+  backlog: "Backlog",
+  unstarted: "Not started",
+  started: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const LABEL_COLORS = ["slate", "red", "orange", "amber", "green", "teal", "blue", "indigo", "purple", "pink"] as const;
+export type LabelColor = (typeof LABEL_COLORS)[number];
+
+/** The board's filters as the page's URL carries them (`?due=overdue`). */
+export type DueFilter = "overdue" | "week";
+
+// The board as the loader returns it and the browser shows it.
+
+export type BoardCardView = {
+  id: string;
+  number: number;
+  title: string;
+  priority: Priority;
+  dueDate: string | null;
+  columnId: string;
+  assigneeIds: string[];
+  labelIds: string[];
+  checklistDone: number;
+  checklistTotal: number;
+  commentCount: number;
+  attachmentCount: number;
+};
+
+export type BoardColumnView = {
+  id: string;
+  name: string;
+  stateGroup: StateGroup;
+  position: string;
+  wipLimit: number | null;
+  /** Every card in the column. */
+  cardCount: number;
+  /** Cards matching the filters (cards.length may be fewer: the column shows a page). */
+  matchingCount: number;
+  cards: BoardCardView[];
+};
+
+/** A file on a card, as the card panel lists it; `url` downloads it. */
+export type AttachmentView = {
+  id: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: string | Date;
+  uploaderName: string | null;
+  url: string;
+};
+
+/** The open card, at `?task=<id>`. */
+export type CardDetailView = {
+  id: string;
+  number: number;
+  title: string;
+  description: string;
+  priority: Priority;
+  dueDate: string | null;
+  columnId: string;
+  version: number;
+  startedAt: string | Date | null;
+  completedAt: string | Date | null;
+  createdAt: string | Date;
+  assigneeIds: string[];
+  labelIds: string[];
+  checklist: { id: string; text: string; done: boolean }[];
+  comments: { id: string; body: string; createdAt: string | Date; authorName: string | null; authorEmail: string | null }[];
+  attachments: AttachmentView[];
+};
+
+export type MemberView = { id: string; fullName: string; email: string; avatarUrl: string | null; role: string };
+export type LabelView = { id: string; name: string; color: string };
+
+/** Two letters for a member's avatar: the initials of a two-word name, else its first letters, else the e-mail's. */
+export function initials(name: string, email: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length >= 2) return (parts[0]![0]! + parts[1]![0]!).toUpperCase();
+  if (parts.length === 1) return parts[0]!.slice(0, 2).toUpperCase();
+  return email.slice(0, 2).toUpperCase();
+}
+
+/** A due date against today (UTC calendar days): past, within a week, or later. */
+export function dueState(due: string | null, today = calendarDay()): "overdue" | "soon" | "later" | null {
+  if (!due) return null;
+  if (due < today) return "overdue";
+  return due <= addDays(today, 7) ? "soon" : "later";
+}

@@ -1,0 +1,210 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { isPriority } from "~/lib/board";
+import { boardIntentSchema, type BoardFailure, type BoardIntentName } from "~/lib/forms/board";
+import { isUuid } from "~/lib/ids";
+import { can } from "~/lib/permissions";
+import { isUserError, type UserError } from "~/.server/errors";
+import { listAttachments } from "~/.server/files/attachments";
+import { readBoardForm } from "~/.server/files/upload-form";
+import { redirectWithToast } from "~/.server/http/flash";
+import { listActivity } from "~/.server/projects/activity";
+import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
+import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
+import { getProject } from "~/.server/projects/projects";
+import { requireMember } from "~/.server/workspaces";
+
+/**
+ * /projects/:id, the board page's server side. The loader reads the board (filters from
+ * the URL); the action takes every form of the page (JavaScript on or off): one board
+ * intent per post, parsed by the one schema and run by `runBoardIntent`. Success
+ * redirects back (post/redirect/get); a refusal re-renders with a `BoardFailure`.
+ */
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => boardLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) => boardAction(request, params.id);
+
+const FILTER_PARAMS = ["q", "assignee", "label", "priority", "due"] as const;
+
+export function filtersFrom(url: URL, userId: string) {
+  const values = {
+    q: url.searchParams.get("q")?.slice(0, 200) ?? "",
+    assignee: url.searchParams.get("assignee") ?? "",
+    label: url.searchParams.get("label") ?? "",
+    priority: url.searchParams.get("priority") ?? "",
+    due: url.searchParams.get("due") ?? "",
+  };
+  const filters: BoardFilters = {
+    q: values.q || null,
+    assignee: values.assignee === "me" ? userId : values.assignee || null,
+    label: values.label || null,
+    priority: isPriority(values.priority) ? values.priority : null,
+    due: values.due === "overdue" || values.due === "week" ? values.due : null,
+  };
+  return { values, filters };
+}
+
+/**
+ * The board's URL without the filters left empty (`?q=&label=`, as a GET form sends
+ * them without JavaScript), or null when it is already clean.
+ */
+export function withoutEmptyFilters(url: URL): string | null {
+  const params = new URLSearchParams(url.search);
+  let changed = false;
+  for (const name of FILTER_PARAMS) {
+    if (params.has(name) && params.getAll(name).every((v) => v.trim() === "")) {
+      params.delete(name);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+async function requireProject(request: Request, projectId: string | undefined) {
+  const member = await requireMember(request, "project.view");
+  const project = projectId ? await getProject(member, projectId) : null;
+  if (!project) throw data({ message: "This project does not exist, or it belongs to another workspace." }, { status: 404 });
+  return { member, project };
+}
+
+/** The board page: critical data only (the board is the page). */
+export async function boardLoader(request: Request, projectId: string | undefined) {
+  const { member, project } = await requireProject(request, projectId);
+  const url = new URL(request.url);
+  const clean = withoutEmptyFilters(url);
+  if (clean) throw redirect(clean);
+  const { values, filters } = filtersFrom(url, member.user.id);
+  const taskId = url.searchParams.get("task");
+  const [board, labels, members, activity, card, cardActivity, attachments] = await Promise.all([
+    loadBoard(member, project.id, filters, { expand: url.searchParams.getAll("expand") }),
+    projectLabels(member, project.id),
+    workspaceMembers(member),
+    listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),
+    taskId ? cardDetail(member, project.id, taskId) : Promise.resolve(null),
+    taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
+    isUuid(taskId) ? listAttachments(member, project.id, taskId) : Promise.resolve([]),
+  ]);
+  if (taskId && !card) {
+    throw data({ message: "This card does not exist, or it was deleted." }, { status: 404 });
+  }
+  return {
+    project: { id: project.id, name: project.name, description: project.description, archivedAt: project.archivedAt },
+    columns: board.columns,
+    labels,
+    members,
+    activity,
+    card: card ? { ...card, attachments } : null,
+    cardActivity,
+    filters: values,
+    me: member.user.id,
+    role: member.role,
+    permissions: {
+      edit: can(member.role, "card.update"),
+      manageColumns: can(member.role, "board.manage_columns"),
+      updateProject: can(member.role, "project.update"),
+      archive: can(member.role, "project.archive"),
+      deleteProject: can(member.role, "project.delete"),
+    },
+  };
+}
+
+/**
+ * Intents whose result the user sees where they are looking (the new card in its column,
+ * the comment or checklist item in the open panel, the label on the card): the page's
+ * form post answers them without a toast. API clients still get the message.
+ */
+const SEEN_IN_PLACE: ReadonlySet<BoardIntentName> = new Set([
+  "create-card",
+  "create-label",
+  "add-comment",
+  "add-checklist-item",
+  "toggle-checklist-item",
+  "remove-checklist-item",
+  "set-assignee",
+  "set-label",
+]);
+
+type Submission = ReturnType<typeof parseBoardForm>;
+
+/** The board's one schema over a post's fields, as they are (an empty field means something: see app/lib/forms/board.ts). */
+export function parseBoardForm(form: FormData | URLSearchParams) {
+  return parseWithZod(form, { schema: boardIntentSchema, disableAutoCoercion: true });
+}
+
+/** A failed parse as a refusal: the first message (and its field) names it, conform's reply has them all. */
+export function invalidIntent(submission: Submission): Omit<BoardFailure, "reply"> {
+  const errors: Record<string, string[] | null> = (submission.status === "error" ? submission.error : null) ?? {};
+  const [field, messages] = Object.entries(errors).find(([, m]) => !!m?.length) ?? ["", null];
+  const posted = submission.payload.intent;
+  return {
+    ok: false,
+    intent: typeof posted === "string" ? posted : "unknown",
+    status: 400,
+    message: field === "intent" ? "Unknown action." : (messages?.[0] ?? "Check the form and try again."),
+    ...(field ? { field } : {}),
+  };
+}
+
+/** The refusal the page renders: which form, why, and conform's reply with every field's messages and what was typed. */
+function refuse(submission: Submission | null, failure: Omit<BoardFailure, "reply">) {
+  const fieldErrors = failure.field ? { [failure.field]: [failure.message] } : undefined;
+  const reply = submission
+    ? submission.status === "error"
+      ? submission.reply()
+      : submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [failure.message] })
+    : { status: "error" as const, error: fieldErrors ?? { "": [failure.message] } };
+  return data<BoardFailure>({ ...failure, reply }, { status: failure.status });
+}
+
+/** A body the upload form could not send (too large, unreadable): the upload's refusal. */
+export function uploadRefusal(error: UserError): Omit<BoardFailure, "reply"> {
+  return {
+    ok: false,
+    intent: "upload-attachment",
+    status: error.status,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
+}
+
+/**
+ * Plain form posts (JavaScript on or off): success redirects back to the same URL
+ * (post/redirect/get), with a toast only when the change is not already in view
+ * (`SEEN_IN_PLACE`); failure re-renders with the message and a 4xx, keeping what the
+ * user typed (the reply's values).
+ */
+export async function boardAction(request: Request, projectId: string | undefined) {
+  const { member, project } = await requireProject(request, projectId);
+  let form: FormData;
+  try {
+    form = await readBoardForm(request);
+  } catch (error) {
+    if (isUserError(error)) return refuse(null, uploadRefusal(error));
+    throw error;
+  }
+  const submission = parseBoardForm(form);
+  if (submission.status !== "success") return refuse(submission, invalidIntent(submission));
+  const result = await runBoardIntent(member, project.id, submission.value);
+  if (!result.ok) return refuse(submission, result);
+  return answerSuccess(request, submission.value.intent, result);
+}
+
+function answerSuccess(request: Request, intent: BoardIntentName, result: Extract<BoardActionResult, { ok: true }>) {
+  const url = new URL(request.url);
+  if (intent === "delete-card") url.searchParams.delete("task");
+  const back = result.redirectTo ?? `${url.pathname}${url.search}`;
+  const message = SEEN_IN_PLACE.has(intent) ? undefined : result.message;
+  if (message || result.warning) {
+    return redirectWithToast(
+      back,
+      [
+        ...(message ? [{ variant: "success" as const, title: message }] : []),
+        ...(result.warning ? [{ variant: "warning" as const, title: "WIP limit", description: result.warning }] : []),
+      ],
+      { status: 303 },
+    );
+  }
+  return redirect(back, { status: 303 });
+}
