@@ -1,7 +1,2 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/.server/beta/admin";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return redirect("/admin/beta");
-}
+// /admin: goes to /admin/beta (server side only).
+export { loader } from "./admin._index.server";

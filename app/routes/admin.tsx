@@ -1,14 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/.server/beta/admin";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { Logo } from "~/components/ui/logo";
+import type { loader } from "./admin.server";
 
 /** The site-admin area: its own plain layout, outside the signed-in shell. Admins only (403 otherwise). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email };
-}
+export { loader } from "./admin.server";
 
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();

@@ -1,38 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAnonymous } from "~/.server/auth/session";
-import { handleBetaFormPost } from "~/.server/beta/form";
-import { handleCheckoutPost, isCheckoutPost } from "~/.server/billing/checkout";
-import { isEnabled } from "~/.server/flags";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CheckoutButton } from "~/components/billing/checkout-button";
 import { BetaRequestForm } from "~/components/beta/beta-request-form";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { PlanPicker } from "~/components/pricing/plan-picker";
 import { Logo } from "~/components/ui/logo";
-import { parseInterval } from "~/lib/plans";
+import type { BetaFormReply } from "~/lib/forms/beta";
+import type { loader } from "./signup.server";
 
-/**
- * /signup (spec section 2): the plan picker while auth.enable_public_signup is on,
- * otherwise the Request Beta Access form. Signed-in users go to /dashboard.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  if (await isEnabled("auth.enable_public_signup")) {
-    return { view: "plans" as const, interval: parseInterval(new URL(request.url).searchParams.get("interval")) };
-  }
-  return { view: "beta" as const };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
-  if (isCheckoutPost(form) && (await isEnabled("auth.enable_public_signup"))) return handleCheckoutPost(request, form, "/signup");
-  return handleBetaFormPost(request);
-}
+// /signup: the plan picker or the beta form; its server side is ./signup.server.ts.
+export { action, loader } from "./signup.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view === "beta" ? "Request Beta Access · Atelier" : "Choose your plan · Atelier" },
@@ -42,7 +20,7 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
 
 export default function Signup() {
   const loaderData = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<BetaFormReply>();
   if (loaderData.view === "plans") {
     return (
       <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -87,7 +65,7 @@ export default function Signup() {
         </p>
       }
     >
-      <BetaRequestForm result={result} />
+      <BetaRequestForm reply={reply} />
     </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { BetaStatus } from "~/lib/forms/beta";
 import { db, schema } from "../db";
 import { MailError, appLink, sendMail } from "../mail";
+import { betaInviteMail } from "../mail/templates";
 
 const { betaRequests, emailCaptures } = schema;
 
@@ -14,13 +16,6 @@ export function generateInviteCode(): string {
   let tail = "";
   for (let i = 0; i < 6; i++) tail += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return `${INVITE_PREFIX}-${tail}`;
-}
-
-export const BETA_STATUSES = ["pending", "approved", "declined"] as const;
-export type BetaStatus = (typeof BETA_STATUSES)[number];
-
-export function parseStatus(value: string | null | undefined): BetaStatus {
-  return BETA_STATUSES.find((s) => s === value) ?? "pending";
 }
 
 const listColumns = {
@@ -69,34 +64,6 @@ function inviteLink(code: string, email: string): string {
   return appLink(`/auth?${query.toString()}`);
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-export function inviteMail(to: { email: string; fullName: string | null }, code: string) {
-  const link = inviteLink(code, to.email);
-  const greeting = `Hi ${to.fullName || "there"},`;
-  const text = [
-    greeting,
-    "",
-    "Your request to join the Atelier beta has been approved.",
-    "",
-    `Your invite code: ${code}`,
-    "",
-    "Create your account here:",
-    link,
-    "",
-    "The code can be used once.",
-  ].join("\n");
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    "<p>Your request to join the Atelier beta has been approved.</p>",
-    `<p>Your invite code: <strong>${escapeHtml(code)}</strong></p>`,
-    `<p><a href="${escapeHtml(link)}">Create your account</a></p>`,
-    "<p>The code can be used once.</p>",
-  ].join("\n");
-  return { to: to.email, subject: "Your Atelier beta invite", text, html };
-}
-
 export type InviteOutcome =
   | { kind: "not-found" }
   | { kind: "not-allowed"; reason: string }
@@ -110,7 +77,7 @@ async function findRequest(id: string) {
 
 async function mailInvite(row: { email: string; fullName: string | null }, code: string): Promise<InviteOutcome> {
   try {
-    await sendMail(inviteMail(row, code));
+    await sendMail(betaInviteMail({ to: row.email, name: row.fullName, code, link: inviteLink(code, row.email) }));
     return { kind: "sent", email: row.email, inviteCode: code };
   } catch (error) {
     if (!(error instanceof MailError)) throw error;

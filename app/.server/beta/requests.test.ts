@@ -2,17 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { db, schema } from "../db";
-import {
-  EMAIL_INVALID_MESSAGE,
-  EMAIL_REQUIRED_MESSAGE,
-  ON_THE_LIST_MESSAGE,
-  REQUEST_SUBMITTED_MESSAGE,
-  betaSignupSchema,
-  captureEmail,
-  emailCaptureSchema,
-  parseWith,
-  submitBetaRequest,
-} from "./requests";
+import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, betaSignupSchema, emailCaptureSchema } from "~/lib/forms/beta";
+import { ON_THE_LIST_MESSAGE, REQUEST_SUBMITTED_MESSAGE, captureEmail, parseWith, submitBetaRequest } from "./requests";
 
 const requestOf = async (email: string) => (await db().select().from(schema.betaRequests).where(eq(schema.betaRequests.email, email)))[0];
 

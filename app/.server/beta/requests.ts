@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
+import type { BetaSignupInput } from "~/lib/forms/beta";
 import { db, schema } from "../db";
 
 const { betaRequests, emailCaptures } = schema;
@@ -8,44 +9,12 @@ const { betaRequests, emailCaptures } = schema;
 export const REQUEST_SUBMITTED_MESSAGE = "Request submitted. We will contact you if approved.";
 export const ON_THE_LIST_MESSAGE = "Thanks! You are on the beta list.";
 
-export const EMAIL_REQUIRED_MESSAGE = "Email is required";
-export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
-
-const emailField = z
-  .string({ error: EMAIL_REQUIRED_MESSAGE })
-  .trim()
-  .toLowerCase()
-  .min(1, EMAIL_REQUIRED_MESSAGE)
-  .max(254, EMAIL_INVALID_MESSAGE)
-  .pipe(z.email(EMAIL_INVALID_MESSAGE));
-
-/** An optional text: blank and null both mean "not given". */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || undefined);
-
-export const betaSignupSchema = z.object({
-  email: emailField,
-  inviteCode: optionalText("Invite code", 64).transform((v) => v?.toUpperCase()),
-  fullName: optionalText("Full name", 200),
-  company: optionalText("Company", 200),
-  role: optionalText("Role", 200),
-  reason: optionalText("Reason for access", 2000),
-});
-
-export const emailCaptureSchema = z.object({ email: emailField });
-
-export type BetaSignupField = keyof z.output<typeof betaSignupSchema>;
-/** What is stored: the e-mail, and whichever details were given. */
-export type BetaSignupInput = Partial<z.output<typeof betaSignupSchema>> & { email: string };
-
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string; fieldErrors: Partial<Record<string, string>> };
 
-/** One parse for the JSON API and the form: the first message, and one per field. */
+/**
+ * The JSON API's parse (the form's is conform's, app/lib/forms/beta.ts): the first
+ * message as the `{ "error" }`, and one per field.
+ */
 export function parseWith<T>(schemaToUse: z.ZodType<T>, input: unknown): Parsed<T> {
   const result = schemaToUse.safeParse(input);
   if (result.success) return { ok: true, value: result.data };

@@ -1,7 +1,8 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { type BetaStatus, betaDecisionSchema } from "~/lib/forms/beta";
 import { Button } from "~/components/ui/button";
-
-export type BetaStatus = "pending" | "approved" | "declined";
+import { useSchemaForm } from "~/components/ui/conform";
 
 export type BetaQueueRequest = {
   id: string;
@@ -26,7 +27,8 @@ const TABS: { status: BetaStatus; label: string }[] = [
 
 /**
  * The admin's beta queue: one tab per status (newest first), and per request the
- * decisions that make sense for it, each a plain POST form with an `intent`.
+ * decisions that make sense for it, each a plain POST form with an `intent`
+ * (app/lib/forms/beta.ts); the answer is a redirect back here with a toast.
  */
 export function BetaQueue({
   status,
@@ -88,6 +90,7 @@ export function BetaQueue({
 function RequestItem({ request: r, tab }: { request: BetaQueueRequest; tab: BetaStatus }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === r.id;
+  const [form] = useSchemaForm(betaDecisionSchema, { id: `decision-${r.id}` });
   const used = Boolean(r.inviteUsedAt);
   const details: [string, string | null][] = [
     ["Name", r.fullName],
@@ -134,7 +137,7 @@ function RequestItem({ request: r, tab }: { request: BetaQueueRequest; tab: Beta
           {r.reason ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{r.reason}</p> : null}
         </div>
         {used ? null : (
-          <Form method="post" className="flex shrink-0 flex-wrap gap-2">
+          <Form method="post" {...getFormProps(form)} className="flex shrink-0 flex-wrap gap-2">
             <input type="hidden" name="id" value={r.id} />
             <input type="hidden" name="status" value={tab} />
             {r.status === "approved" ? decision("resend", "Resend invite", "outline") : decision("approve", "Approve", "primary")}

@@ -3,9 +3,10 @@ import { resetDb } from "../../tests/support/db";
 import { authedRequest, makeUser } from "../../tests/support/factories";
 import { db, schema } from "~/.server/db";
 import { resetEnvForTests } from "~/.server/env";
-import { action, loader } from "./signup";
+import type { BetaFormReply } from "~/lib/forms/beta";
+import { action, loader } from "./signup.server";
 
-type Answer = { data: unknown; init: ResponseInit | null };
+type Answer = { data: BetaFormReply; init: ResponseInit | null };
 
 function post(fields: Record<string, string>, ip = "198.51.100.1") {
   return new Request("http://localhost:3000/signup", {
@@ -57,9 +58,10 @@ describe("/signup", () => {
   it("a plain form post stores the request and answers 200 with the success text", async () => {
     const answer = await run({ email: "ada@example.com", inviteCode: "", fullName: "Ada", company: "", role: "", reason: "" });
     expect(answer.init?.status).toBe(200);
-    expect(answer.data).toEqual({ ok: true, message: "Request submitted. We will contact you if approved." });
+    // The success empties the form (its reply resets it) and says so.
+    expect(answer.data).toEqual({ initialValue: null, message: "Request submitted. We will contact you if approved." });
     const waitlist = await run({ email: "bob@example.com" });
-    expect(waitlist.data).toEqual({ ok: true, message: "Thanks! You are on the beta list." });
+    expect(waitlist.data).toEqual({ initialValue: null, message: "Thanks! You are on the beta list." });
     const rows = await db().select({ email: schema.betaRequests.email }).from(schema.betaRequests);
     expect(rows.map((r) => r.email).sort()).toEqual(["ada@example.com", "bob@example.com"]);
   });
@@ -67,15 +69,35 @@ describe("/signup", () => {
   it("a bad e-mail answers 400 with the field message and keeps what was typed", async () => {
     const answer = await run({ email: "ada@", fullName: "Ada", reason: "Design reviews" });
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toEqual({
-      ok: false,
-      error: null,
-      fieldErrors: { email: "Please enter a valid email address" },
-      values: { email: "ada@", fullName: "Ada", reason: "Design reviews" },
+    expect(answer.data).toMatchObject({
+      status: "error",
+      error: { email: ["Please enter a valid email address"] },
+      initialValue: { email: "ada@", fullName: "Ada", reason: "Design reviews" },
     });
-    expect(((await run({ email: "" })).data as { fieldErrors: object }).fieldErrors).toEqual({
-      email: "Email is required",
+    expect((await run({ email: "" })).data.error).toEqual({
+      email: ["Email is required"],
     });
+  });
+
+  it("shows every field's message at once", async () => {
+    const answer = await run({ email: "", role: "r".repeat(201), reason: "x".repeat(2001) });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.error).toEqual({
+      email: ["Email is required"],
+      role: ["Role must be at most 200 characters"],
+      reason: ["Reason for access must be at most 2000 characters"],
+    });
+  });
+
+  it("answers a post that is not a form with 415, storing nothing", async () => {
+    const request = new Request("http://localhost:3000/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Atelier-Client-Ip": "198.51.100.3" },
+      body: JSON.stringify({ email: "ada@example.com" }),
+    });
+    const res = await thrown(action({ request, params: {}, context: {} }));
+    expect(res.status).toBe(415);
+    expect(await db().select().from(schema.betaRequests)).toEqual([]);
   });
 
   it("shares the beta rate limit: 429 with Retry-After and a readable message", async () => {
@@ -85,6 +107,6 @@ describe("/signup", () => {
     const limited = await run({ email: "b@example.com" }, "203.0.113.9");
     expect(limited.init?.status).toBe(429);
     expect(new Headers(limited.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
-    expect(limited.data).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many attempts/) });
+    expect(limited.data).toMatchObject({ status: "error", error: { "": [expect.stringMatching(/^Too many attempts/)] } });
   });
 });

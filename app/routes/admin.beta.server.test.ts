@@ -7,8 +7,8 @@ import { resetEnvForTests } from "~/.server/env";
 import { readFlash } from "~/.server/http/flash";
 import { outbox, resetMailForTests } from "~/.server/mail";
 import { captureEmail, submitBetaRequest } from "~/.server/beta/requests";
-import { action, loader } from "./admin.beta";
-import { loader as layoutLoader } from "./admin";
+import { action, loader } from "./admin.beta.server";
+import { loader as layoutLoader } from "./admin.server";
 
 const ADMIN = "admin@atelier.test";
 
@@ -90,7 +90,8 @@ describe("/admin/beta", () => {
     expect(page.counts).toEqual({ pending: 1, approved: 0, declined: 0, captures: 1 });
     expect(page.requests).toHaveLength(1);
     expect(page.requests[0]).toMatchObject({ email: "ada@example.com", fullName: "Ada", status: "pending" });
-    expect(page.requests[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    // One date format everywhere (app/lib/dates.ts): "Nov 20, 2026, 14:05 UTC", the same on the server and in every browser.
+    expect(page.requests[0]!.createdAt).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC$/);
     const approved = await loader({
       request: await authedRequest(admin.id, "/admin/beta?status=approved"),
       params: {},

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../tests/support/db";
 import { db, schema } from "~/.server/db";
 import { resetEnvForTests } from "~/.server/env";
-import { action as captureAction, loader as captureLoader } from "./api.beta.email-capture";
-import { action as signupAction } from "./api.beta.signup";
+import { action as captureAction, loader as captureLoader } from "./api.beta.email-capture.server";
+import { action as signupAction } from "./api.beta.signup.server";
 
 let ip = 0;
 /** A fresh client address per request unless one is given, so the rate limit is tested on purpose only. */
@@ -19,10 +19,12 @@ function post(path: string, body: unknown, init: { ip?: string; type?: string; r
   });
 }
 
+/** The answer, returned or thrown (the body reader throws its 415, 400 and 413). */
+const settle = (p: Promise<Response>) => p.catch((e: unknown) => (e instanceof Response ? e : Promise.reject(e)));
 const signup = (body: unknown, init?: Parameters<typeof post>[2]) =>
-  signupAction({ request: post("/api/beta/signup", body, init), params: {}, context: {} });
+  settle(signupAction({ request: post("/api/beta/signup", body, init), params: {}, context: {} }));
 const capture = (body: unknown, init?: Parameters<typeof post>[2]) =>
-  captureAction({ request: post("/api/beta/email-capture", body, init), params: {}, context: {} });
+  settle(captureAction({ request: post("/api/beta/email-capture", body, init), params: {}, context: {} }));
 
 describe("POST /api/beta/signup", () => {
   beforeEach(resetDb);
@@ -54,7 +56,10 @@ describe("POST /api/beta/signup", () => {
     expect(await missing.json()).toEqual({ error: "Email is required" });
     const broken = await signup(null, { raw: "{email:" });
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ error: "Request body must be valid JSON" });
+    // The one body reader's words (app/.server/http/body.ts).
+    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON." });
+    const empty = await signup(null, { raw: "" });
+    expect(empty.status).toBe(400);
     expect(await db().select().from(schema.betaRequests)).toEqual([]);
   });
 
