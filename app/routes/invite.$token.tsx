@@ -1,48 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getUser, requireUser } from "~/.server/auth/session";
-import { redirectWithToast } from "~/.server/http/flash";
-import { UserError } from "~/.server/errors";
-import { acceptInvitation, findInvitation } from "~/.server/workspaces/invitations";
 import { AuthCard } from "~/components/auth/auth-card";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
-import { ROLE_LABELS } from "~/lib/permissions";
+import type { action, loader } from "./invite.$token.server";
+
+// /invite/<token>: a workspace invitation; its server side is ./invite.$token.server.ts.
+export { action, loader } from "./invite.$token.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitation · Atelier" }];
-
-/** Opening the link shows the invitation; only the POST spends it. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const token = params.token ?? "";
-  const [invitation, user] = await Promise.all([findInvitation(token), getUser(request)]);
-  const back = `/invite/${encodeURIComponent(token)}`;
-  if (!invitation) return data({ state: "invalid" as const, back }, { status: 404 });
-  return {
-    state: invitation.state,
-    back,
-    workspaceName: invitation.workspaceName,
-    inviterName: invitation.inviterName,
-    role: ROLE_LABELS[invitation.role],
-    email: invitation.email,
-    signedInAs: user?.email ?? null,
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  try {
-    await acceptInvitation(params.token ?? "", user);
-  } catch (error) {
-    if (error instanceof UserError) return data({ message: error.message }, { status: error.status });
-    throw error;
-  }
-  return redirectWithToast(
-    "/dashboard",
-    { variant: "success", title: "Welcome to the team", description: "You joined the workspace." },
-    { status: 303 },
-  );
-}
 
 export default function InvitePage() {
   const d = useLoaderData<typeof loader>();
