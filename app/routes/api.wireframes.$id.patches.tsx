@@ -1,0 +1,2 @@
+/** The editor's autosave: one patch of a wireframe (a resource route, no UI). */
+export { action } from "./api.wireframes.$id.patches.server";

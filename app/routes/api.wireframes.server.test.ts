@@ -1,0 +1,282 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { authedRequest } from "../../tests/support/factories";
+import { resetDb } from "../../tests/support/db";
+import { SCHEMA_VERSION } from "~/lib/wireframes/document";
+import { defaultElement } from "~/lib/wireframes/ops";
+import { stopRealtime } from "~/.server/realtime";
+import { applyPatch, createWireframe, getWireframe, opsSince, updateComponent } from "~/.server/wireframes";
+import { addRole, makeReadOnly, makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
+import { action as componentAction } from "./api.wireframes.components_.$id.server";
+import { action as componentsAction } from "./api.wireframes.components.server";
+import { action as imagesAction } from "./api.wireframes.$id.images.server";
+import { action as patchAction } from "./api.wireframes.$id.patches.server";
+import { action as presenceAction } from "./api.wireframes.$id.presence.server";
+import { loader as eventsLoader } from "./wireframes.$id.events.server";
+import { loader as imageLoader } from "./wireframes.$id.images.$fileId.server";
+
+type Args = Parameters<typeof patchAction>[0];
+const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as unknown as Args;
+
+async function setup() {
+  const ws = await makeWorkspace();
+  const { id } = await createWireframe(ws.owner, { projectId: ws.project.id, name: "Home", device: "desktop" });
+  const screenId = Object.keys((await getWireframe(ws.owner, id)).document.screens)[0]!;
+  return { ...ws, id, screenId };
+}
+
+async function post(
+  userId: string | null,
+  url: string,
+  body: BodyInit | null,
+  headers: Record<string, string> = { "Content-Type": "application/json" },
+  method = "POST",
+) {
+  const init = { method, body, headers };
+  return userId ? authedRequest(userId, url, init) : new Request(new URL(url, "http://localhost:3000"), init);
+}
+
+const patchBody = (screenId: string, id = "box") =>
+  JSON.stringify({ clientId: "tab-1", ops: [{ op: "add-element", element: defaultElement("rectangle", { id, screenId }) }] });
+
+async function patch(userId: string | null, wireframeId: string, body: BodyInit | null, headers?: Record<string, string>) {
+  const res = await patchAction(args(await post(userId, `/api/wireframes/${wireframeId}/patches`, body, headers), { id: wireframeId }));
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+describe("POST /api/wireframes/:id/patches", () => {
+  beforeEach(resetDb);
+
+  it("applies a patch and answers its seq", async () => {
+    const ws = await setup();
+    expect(await patch(ws.user.id, ws.id, patchBody(ws.screenId))).toEqual({ status: 200, body: { seq: 1, skipped: 0 } });
+    expect((await getWireframe(ws.owner, ws.id)).document.elements.box).toBeDefined();
+  });
+
+  it("answers 415, 400 and 413 through readJson, and 400 with the path of the first error; nothing is written", async () => {
+    const ws = await setup();
+    expect((await patch(ws.user.id, ws.id, patchBody(ws.screenId), { "Content-Type": "text/plain" })).status).toBe(415);
+    expect((await patch(ws.user.id, ws.id, "{not json")).status).toBe(400);
+    expect((await patch(ws.user.id, ws.id, "")).status).toBe(400);
+    const huge = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "x", key: "name", value: "x".repeat(600 * 1024) }] });
+    expect((await patch(ws.user.id, ws.id, huge)).status).toBe(413);
+    const bad = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "box", key: "opacity", value: 2 }] });
+    expect(await patch(ws.user.id, ws.id, bad)).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/^ops\.0\.value: /), path: "ops.0.value" },
+    });
+    expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
+  });
+
+  it("404 across workspaces and for a bad id, 403 for a viewer, 409 when read-only, 401 signed out", async () => {
+    const ws = await setup();
+    const other = await setup();
+    expect((await patch(ws.user.id, other.id, patchBody(other.screenId))).status).toBe(404);
+    expect((await patch(ws.user.id, "nope", patchBody(other.screenId))).status).toBe(404);
+    const viewer = await addRole(ws.workspace.id, "viewer");
+    expect((await patch(viewer.user.id, ws.id, patchBody(ws.screenId))).status).toBe(403);
+    expect((await patch(null, ws.id, patchBody(ws.screenId))).status).toBe(401);
+    await makeReadOnly(ws.workspace.id);
+    const refused = await patch(ws.user.id, ws.id, patchBody(ws.screenId));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/read-only/);
+    expect((await getWireframe(other.owner, other.id)).seq).toBe(0);
+    expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
+  });
+});
+
+/** Reads server-sent events from a Response until `until` is satisfied (or fails after a few seconds). */
+async function readEvents(res: Response, until: (events: { event: string; data: unknown }[]) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = "";
+  const deadline = Date.now() + 8_000;
+  while (!until(events)) {
+    if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(events)}`);
+    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+    if (next === null) continue;
+    if (next.done) break;
+    buffer += decoder.decode(next.value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const chunk = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(chunk)?.[1];
+      const data = /^data: (.*)$/m.exec(chunk)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  return { events, reader };
+}
+
+describe("GET /wireframes/:id/events", () => {
+  beforeEach(resetDb);
+
+  it("a patch made through the service reaches a subscriber, then presence, components and leave", async () => {
+    const ws = await setup();
+    const abort = new AbortController();
+    const req = await authedRequest(ws.user.id, `/wireframes/${ws.id}/events?clientId=tab-9`, { signal: abort.signal });
+    const res = await eventsLoader(args(req, { id: ws.id }));
+    expect(res.headers.get("Content-Type")).toContain("text/event-stream");
+    const member = await addRole(ws.workspace.id, "member");
+    const componentEvents = (e: { event: string; data: unknown }[]) => e.filter((x) => x.event === "component").map((x) => x.data);
+    const reading = readEvents(
+      res,
+      (e) => e.some((x) => x.event === "patch") && e.some((x) => x.event === "presence") && componentEvents(e).length >= 2,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const { id: componentId } = await createComponentFor(member);
+    await applyPatch(member, ws.id, {
+      clientId: "tab-2",
+      ops: [{ op: "add-element", element: defaultElement("ellipse", { id: "dot", screenId: ws.screenId }) }],
+    });
+    const presence = await presenceAction(
+      args(
+        await post(
+          member.user.id,
+          `/api/wireframes/${ws.id}/presence`,
+          JSON.stringify({ clientId: "tab-2", screenId: ws.screenId, selection: ["dot"] }),
+        ),
+        { id: ws.id },
+      ),
+    );
+    expect(presence.status).toBe(204);
+    await updateComponent(member, componentId, { name: "Renamed" });
+    const { events, reader } = await reading;
+    expect(events[0]).toEqual({ event: "ready", data: { seq: 0 } });
+    expect(events.find((e) => e.event === "patch")!.data).toMatchObject({
+      seq: 1,
+      clientId: "tab-2",
+      userId: member.user.id,
+      ops: [{ op: "add-element" }],
+    });
+    expect(events.find((e) => e.event === "presence")!.data).toMatchObject({
+      clientId: "tab-2",
+      userId: member.user.id,
+      name: member.user.fullName,
+      screenId: ws.screenId,
+      selection: ["dot"],
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
+    // The component was created (version 1) after the stream opened, then renamed.
+    expect(componentEvents(events)).toEqual([
+      { id: componentId, version: 1 },
+      { id: componentId, version: 2 },
+    ]);
+
+    // Leaving: a second subscriber hears tab-9 go.
+    const abort2 = new AbortController();
+    const res2 = await eventsLoader(
+      args(await authedRequest(member.user.id, `/wireframes/${ws.id}/events`, { signal: abort2.signal }), { id: ws.id }),
+    );
+    const leaving = readEvents(res2, (e) => e.some((x) => x.event === "leave"));
+    await new Promise((r) => setTimeout(r, 100));
+    abort.abort();
+    await reader.cancel().catch(() => {});
+    expect((await leaving).events.find((e) => e.event === "leave")!.data).toEqual({ clientId: "tab-9" });
+    abort2.abort();
+  });
+
+  it("`since` replays the patches missed, in order, before live ones; a pruned log says reset", async () => {
+    const ws = await setup();
+    for (const x of [10, 20, 30]) {
+      await applyPatch(ws.owner, ws.id, { clientId: "a", ops: [{ op: "set-screen", id: ws.screenId, key: "width", value: 1000 + x }] });
+    }
+    const abort = new AbortController();
+    const res = await eventsLoader(
+      args(await authedRequest(ws.user.id, `/wireframes/${ws.id}/events?since=1`, { signal: abort.signal }), { id: ws.id }),
+    );
+    const reading = readEvents(res, (e) => e.filter((x) => x.event === "patch").length >= 3);
+    await new Promise((r) => setTimeout(r, 100));
+    // A live patch too large for a notification is read from the log.
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      op: "add-element" as const,
+      element: defaultElement("text", { screenId: ws.screenId, y: i * 20 }),
+    }));
+    await applyPatch(ws.owner, ws.id, { clientId: "b", ops: many });
+    const { events } = await reading;
+    const patches = events.filter((e) => e.event === "patch").map((e) => e.data as { seq: number; ops: unknown[] });
+    expect(patches.map((p) => p.seq)).toEqual([2, 3, 4]);
+    expect(JSON.stringify(many).length).toBeGreaterThan(8000);
+    expect(patches[2]!.ops).toEqual(many);
+    abort.abort();
+    expect((await opsSince(ws.owner, ws.id, 0))!.patches).toHaveLength(4);
+
+    const { db, schema } = await import("~/.server/db");
+    await db().delete(schema.wireframeOps);
+    const abort2 = new AbortController();
+    const res2 = await eventsLoader(
+      args(await authedRequest(ws.user.id, `/wireframes/${ws.id}/events?since=0`, { signal: abort2.signal }), { id: ws.id }),
+    );
+    const { events: later } = await readEvents(res2, (e) => e.some((x) => x.event === "reset"));
+    expect(later.find((e) => e.event === "reset")!.data).toEqual({ seq: 4 });
+    abort2.abort();
+  });
+
+  it("404 for another workspace's wireframe", async () => {
+    const ws = await setup();
+    const other = await setup();
+    const res = await eventsLoader(args(await authedRequest(ws.user.id, `/wireframes/${other.id}/events`), { id: other.id }));
+    expect(res.status).toBe(404);
+    await stopRealtime();
+  });
+});
+
+async function createComponentFor(member: Awaited<ReturnType<typeof addRole>>) {
+  const definition = {
+    schemaVersion: SCHEMA_VERSION,
+    width: 10,
+    height: 10,
+    elements: { r: defaultElement("rectangle", { id: "r", screenId: "" }) },
+  };
+  const res = await componentsAction(
+    args(await post(member.user.id, "/api/wireframes/components", JSON.stringify({ name: "Chip", definition })), {}),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; version: number };
+}
+
+describe("components and images APIs", () => {
+  beforeEach(resetDb);
+
+  it("creates, updates and deletes a component; 400 with the definition's path; 404 across workspaces", async () => {
+    const ws = await setup();
+    const other = await setup();
+    const { id } = await createComponentFor(ws.owner);
+    const bad = await componentsAction(
+      args(await post(ws.user.id, "/api/wireframes/components", JSON.stringify({ name: "X", definition: { schemaVersion: 1 } })), {}),
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { path: string }).path).toBe("definition.width");
+    const renamed = await componentAction(
+      args(await post(ws.user.id, `/api/wireframes/components/${id}`, JSON.stringify({ name: "Chip 2" })), { id }),
+    );
+    expect(await renamed.json()).toEqual({ version: 2 });
+    const theirs = await componentAction(
+      args(await post(other.user.id, `/api/wireframes/components/${id}`, JSON.stringify({ name: "Mine" })), { id }),
+    );
+    expect(theirs.status).toBe(404);
+    const gone = await componentAction(args(await post(ws.user.id, `/api/wireframes/components/${id}`, null, {}, "DELETE"), { id }));
+    expect(await gone.json()).toEqual({ detached: 0 });
+  });
+
+  it("uploads an image (multipart) and serves it to the workspace only", async () => {
+    const ws = await setup();
+    const other = await setup();
+    const form = new FormData();
+    form.set("file", new File([PNG_BYTES], "logo.png", { type: "image/png" }));
+    const up = await imagesAction(
+      args(await authedRequest(ws.user.id, `/api/wireframes/${ws.id}/images`, { method: "POST", body: form }), { id: ws.id }),
+    );
+    expect(up.status).toBe(201);
+    const { fileId, url } = (await up.json()) as { fileId: string; url: string };
+    const got = await imageLoader(args(await authedRequest(ws.user.id, url), { id: ws.id, fileId }));
+    expect(got.status).toBe(200);
+    expect(got.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(PNG_BYTES);
+    const theirs = await imageLoader(args(await authedRequest(other.user.id, url), { id: ws.id, fileId }));
+    expect(theirs.status).toBe(404);
+    const json = await imagesAction(args(await post(ws.user.id, `/api/wireframes/${ws.id}/images`, "{}"), { id: ws.id }));
+    expect(json.status).toBe(415);
+  });
+});
