@@ -10,6 +10,7 @@ import { setAssignee } from "./card-parts";
 import { createCard, moveCard, STALE_CARD_MESSAGE, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn } from "./columns";
 import { UserError } from "../errors";
+import { isValidKey } from "~/lib/fractional-index";
 import { createProject, getProject, listProjects } from "./projects";
 
 async function setup() {
@@ -65,6 +66,31 @@ describe("projects and boards", () => {
     await moveCard(member, project.id, { cardId: a.id, toColumnId: todo, index: 1 });
     const [back] = await db().select().from(schema.cards).where(eq(schema.cards.id, a.id));
     expect(back!.completedAt).toBeNull();
+  });
+
+  it("places a card between two cards that share a key (concurrent moves gave them one) by spreading the column's keys again", async () => {
+    const { member, board, project } = await setup();
+    const todo = board.columns[1]!.id;
+    const a = await createCard(member, project.id, { columnId: todo, title: "A" });
+    const b = await createCard(member, project.id, { columnId: todo, title: "B" });
+    await createCard(member, project.id, { columnId: todo, title: "C" });
+    await db().update(schema.cards).set({ position: a.position }).where(eq(schema.cards.id, b.id));
+    const shown = (await loadBoard(member, project.id)).columns[1]!.cards;
+    const [x, y, c] = shown;
+    expect(c!.title).toBe("C");
+
+    // Dropped between the two: the keys of its neighbours are equal, so no key fits between them as they are.
+    await moveCard(member, project.id, { cardId: c!.id, toColumnId: todo, afterId: x!.id, beforeId: y!.id });
+    expect(await titles(member, project.id, 1)).toEqual([x!.title, "C", y!.title]);
+    const keys = (
+      await db()
+        .select({ position: schema.cards.position })
+        .from(schema.cards)
+        .where(eq(schema.cards.columnId, todo))
+        .orderBy(schema.cards.position)
+    ).map((r) => r.position);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys.every(isValidKey)).toBe(true);
   });
 
   it("refuses a stale edit instead of overwriting someone else's", async () => {
