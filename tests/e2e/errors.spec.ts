@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
 
 test.describe("fallback and error screens", () => {
@@ -65,6 +66,51 @@ test.describe("fallback and error screens", () => {
     await waitForHydration(page);
     await expect(page.getByText("React App Failed to Start")).toHaveCount(0);
     await context.close();
+  });
+
+  test.describe("a post the server refuses before the app (server/request-guard.ts)", () => {
+    /** Puts a plain form on the page and submits it natively (no Remix in between), as a browser would. */
+    async function postForm(page: Page, form: { action: string; enctype?: string; fields: Record<string, string> }) {
+      const navigation = page.waitForResponse((r) => new URL(r.url()).pathname === form.action && r.request().method() === "POST");
+      await page.evaluate((f) => {
+        const el = document.createElement("form");
+        el.method = "post";
+        el.action = f.action;
+        if (f.enctype) el.enctype = f.enctype;
+        for (const [name, value] of Object.entries(f.fields)) {
+          const input = document.createElement("textarea");
+          input.name = name;
+          input.value = value;
+          el.append(input);
+        }
+        document.body.append(el);
+        el.submit();
+      }, form);
+      return navigation;
+    }
+
+    test("a form of the wrong kind (text/plain) gets the branded 415 page, which leads home", async ({ page }) => {
+      await page.goto("/privacy");
+      const response = await postForm(page, { action: "/auth", enctype: "text/plain", fields: { email: "a@b.co" } });
+      expect(response.status()).toBe(415);
+      await expect(page.getByRole("heading", { level: 1, name: "Unsupported request" })).toBeVisible();
+      await expect(page.getByText("Error 415")).toBeVisible();
+      await expect(page.getByText("This address only accepts a form submission.")).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole("link", { name: "Go Home" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+    });
+
+    test("a form with a field over 64 KB gets the 413 page, not a crash", async ({ page }) => {
+      await page.goto("/auth");
+      const response = await postForm(page, {
+        action: "/auth",
+        fields: { intent: "signin", email: "a@b.co", password: "secret12", note: "x".repeat(100 * 1024) },
+      });
+      expect(response.status()).toBe(413);
+      await expect(page.getByRole("heading", { level: 1, name: "Request too large" })).toBeVisible();
+      await expect(page.getByText("The request is too large (more than 64 KB).")).toBeVisible();
+    });
   });
 
   test.describe("without JavaScript", () => {
