@@ -3,7 +3,7 @@
  * catches, the selection's roots, and the paint order of a screen.
  */
 import type { WireframeDocument, WireframeElement } from "../document";
-import { childIndex } from "../ops";
+import { childIndex, lineEndpoints } from "../ops";
 import { intersects, type Rect } from "./geometry";
 
 type Elements = WireframeDocument["elements"];
@@ -99,4 +99,42 @@ export function selectInRect(doc: WireframeDocument, screenId: string, rect: Rec
     if (intersects(rect, el)) out.push(el.id);
   }
   return out;
+}
+
+const orderCache = new WeakMap<Elements, Map<string, WireframeElement[]>>();
+
+/** paintOrder, remembered per version of the elements (hit tests run on every pointer move). */
+export function paintOrderCached(doc: WireframeDocument, screenId: string): WireframeElement[] {
+  let byScreen = orderCache.get(doc.elements);
+  if (!byScreen) orderCache.set(doc.elements, (byScreen = new Map()));
+  let list = byScreen.get(screenId);
+  if (!list) byScreen.set(screenId, (list = paintOrder(doc, screenId)));
+  return list;
+}
+
+function distanceToSegment(p: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = dx * dx + dy * dy;
+  const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/**
+ * The topmost visible, unlocked element under `p` (a leaf: groups are hit through their
+ * children), or null. Lines are hit within `tolerance` of their segment.
+ */
+export function hitTest(doc: WireframeDocument, screenId: string, p: { x: number; y: number }, tolerance: number): string | null {
+  const list = paintOrderCached(doc, screenId);
+  for (let i = list.length - 1; i >= 0; i--) {
+    const el = list[i]!;
+    if (el.type === "group") continue;
+    if (el.type === "line" || el.type === "arrow") {
+      const [x1, y1, x2, y2] = lineEndpoints(doc.elements, el);
+      if (distanceToSegment(p, { x: x1, y: y1 }, { x: x2, y: y2 }) > tolerance + el.strokeWidth / 2) continue;
+    } else if (p.x < el.x || p.x > el.x + el.width || p.y < el.y || p.y > el.y + el.height) continue;
+    if (isHidden(doc.elements, el.id) || isLocked(doc.elements, el.id)) continue;
+    return el.id;
+  }
+  return null;
 }

@@ -1,0 +1,715 @@
+/**
+ * The canvas: the current screen drawn by the shared renderer, and every pointer gesture
+ * on it (select, marquee, move, resize, draw, pan, zoom, drop from the library). A move
+ * drags the selection with a CSS transform (no re-render of the elements) and commits one
+ * patch when the pointer lets go; a resize redraws only the elements it changes.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import { lineGeometry, resizeOps } from "~/lib/wireframes/editor/edits";
+import { HANDLES, handlePoint, rectFromPoints, resizeRect, type Handle, type Point, type Rect } from "~/lib/wireframes/editor/geometry";
+import { snapMove, snapPoint, type Guide } from "~/lib/wireframes/editor/snap";
+import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
+import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
+import { FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
+import { ElementLayer } from "./element-layer";
+import { LIBRARY_MIME, type LibraryItem } from "./library-items";
+import { Observable, useObservable } from "./observable";
+import type { EditorState, EditorStore, Tool, Viewport } from "./store";
+import { TextEditor } from "./text-editor";
+
+type Interaction =
+  | { kind: "idle"; hover: string | null }
+  | { kind: "move"; guides: Guide[] }
+  | { kind: "resize"; guides: Guide[] }
+  | { kind: "marquee"; rect: Rect }
+  | { kind: "draw"; tool: Tool; from: Point; to: Point; guides: Guide[] };
+
+type Gesture =
+  | { kind: "press"; client: Point; at: Point; ids: string[] }
+  | { kind: "move"; client: Point; box: Rect; ids: string[]; targets: Rect[]; dx: number; dy: number }
+  | { kind: "resize"; handle: Handle; box: Rect; ids: string[]; at: Point; targets: Rect[]; rect: Rect }
+  | { kind: "marquee"; at: Point; base: string[] }
+  | { kind: "draw"; tool: Tool; at: Point; targets: Rect[]; to: Point }
+  | { kind: "pan"; last: Point };
+
+const IDLE: Interaction = { kind: "idle", hover: null };
+const HANDLE_PX = 8;
+const SNAP_PX = 6;
+const DRAG_START_PX = 3;
+
+const selectDoc = (s: EditorState) => s.doc;
+const selectScreenId = (s: EditorState) => s.screenId;
+const selectSelection = (s: EditorState) => s.selection;
+const selectTool = (s: EditorState) => s.tool;
+const selectComponents = (s: EditorState) => s.components;
+const selectPeers = (s: EditorState) => s.peers;
+const selectEditing = (s: EditorState) => s.editingText;
+const selectViewport = (v: Viewport) => v;
+const selectZoom = (v: Viewport) => v.zoom;
+
+/** The boxes a dragged thing snaps to: the screen and every visible element not being dragged. */
+function snapTargets(doc: WireframeDocument, screenId: string, exclude: Set<string>): Rect[] {
+  const screen = doc.screens[screenId];
+  const out: Rect[] = screen ? [{ x: 0, y: 0, width: screen.width, height: screen.height }] : [];
+  for (const el of paintOrderCached(doc, screenId)) {
+    if (exclude.has(el.id) || el.type === "group" || isHidden(doc.elements, el.id)) continue;
+    out.push(el);
+  }
+  return out;
+}
+
+/** The selection's box, or null when nothing on this screen is selected. */
+function selectionBox(doc: WireframeDocument, ids: string[]): Rect | null {
+  return boundsOf(ids.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el));
+}
+
+function constrain(from: Point, to: Point, tool: Tool): Point {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  if (tool === "line" || tool === "arrow") {
+    const angle = Math.round(Math.atan2(dy, dx) / (Math.PI / 4)) * (Math.PI / 4);
+    const len = Math.hypot(dx, dy);
+    return { x: from.x + Math.round(Math.cos(angle) * len), y: from.y + Math.round(Math.sin(angle) * len) };
+  }
+  const size = Math.max(Math.abs(dx), Math.abs(dy));
+  return { x: from.x + Math.sign(dx || 1) * size, y: from.y + Math.sign(dy || 1) * size };
+}
+
+export function Canvas({ store, label }: { store: EditorStore; label: string }) {
+  const doc = useObservable(store.state, selectDoc);
+  const screenId = useObservable(store.state, selectScreenId);
+  const selection = useObservable(store.state, selectSelection);
+  const tool = useObservable(store.state, selectTool);
+  const components = useObservable(store.state, selectComponents);
+  const editing = useObservable(store.state, selectEditing);
+  const wrap = useRef<HTMLDivElement>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  const gesture = useRef<Gesture | null>(null);
+  const pointers = useRef(new Map<number, Point>());
+  const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  const [interaction] = useState(() => new Observable<Interaction>(IDLE));
+  const [dragIds, setDragIds] = useState<string[]>([]);
+  const [preview, setPreview] = useState<WireframeDocument | null>(null);
+  const [space, setSpace] = useState(false);
+  const screen = doc.screens[screenId];
+  const imageUrl = useCallback((fileId: string) => `/wireframes/${store.wireframeId}/images/${fileId}`, [store.wireframeId]);
+
+  // The canvas's size, for zoom to fit and for where a placed component goes.
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const measure = () => store.setViewportSize(el.clientWidth, el.clientHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [store]);
+
+  // Wheel: pan; with Ctrl/Cmd (and a trackpad pinch, which the browser sends as Ctrl+wheel): zoom.
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      if (e.ctrlKey || e.metaKey) store.zoomBy(Math.exp(-e.deltaY * 0.01), { x: e.clientX - rect.left, y: e.clientY - rect.top });
+      else store.panBy(-(e.shiftKey && !e.deltaX ? e.deltaY : e.deltaX), e.shiftKey && !e.deltaX ? 0 : -e.deltaY);
+    };
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, [store]);
+
+  // Space held: the pointer pans (like the hand tool).
+  useEffect(() => {
+    const typing = (t: EventTarget | null) =>
+      !!(t as HTMLElement | null)?.closest?.("input, textarea, select, button, [contenteditable=true]");
+    const down = (e: KeyboardEvent) => {
+      if (e.code === "Space" && !e.repeat && !typing(e.target) && wrap.current?.contains(document.activeElement)) {
+        e.preventDefault();
+        setSpace(true);
+      }
+    };
+    const up = (e: KeyboardEvent) => e.code === "Space" && setSpace(false);
+    window.addEventListener("keydown", down);
+    window.addEventListener("keyup", up);
+    window.addEventListener("blur", () => setSpace(false));
+    return () => {
+      window.removeEventListener("keydown", down);
+      window.removeEventListener("keyup", up);
+    };
+  }, []);
+
+  const setDrag = (dx: number, dy: number) => {
+    svg.current?.style.setProperty("--dx", `${dx}px`);
+    svg.current?.style.setProperty("--dy", `${dy}px`);
+  };
+
+  const docPoint = (e: { clientX: number; clientY: number }) => store.toDoc(e.clientX, e.clientY, wrap.current!.getBoundingClientRect());
+
+  /** Which resize handle of the selection is under the pointer. */
+  const handleAt = (p: Point): Handle | null => {
+    const s = store.get();
+    if (!store.editable || s.editingText) return null;
+    const movable = s.selection.filter((id) => !s.doc.elements[id]?.locked);
+    const box = selectionBox(s.doc, movable);
+    if (!box) return null;
+    const tol = (HANDLE_PX / 2 + 3) / store.viewport.get().zoom;
+    return (
+      HANDLES.find((h) => {
+        const hp = handlePoint(box, h);
+        return Math.abs(hp.x - p.x) <= tol && Math.abs(hp.y - p.y) <= tol;
+      }) ?? null
+    );
+  };
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (e.target instanceof HTMLElement && e.target.closest("textarea")) return;
+    wrap.current?.focus({ preventScroll: true });
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      pinch.current = { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), zoom: store.viewport.get().zoom };
+      gesture.current = null;
+      return;
+    }
+    if (e.button !== 0 && e.button !== 1) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const s = store.get();
+    if (s.editingText) store.patch({ editingText: null });
+    if (e.button === 1 || space || s.tool === "hand") {
+      gesture.current = { kind: "pan", last: { x: e.clientX, y: e.clientY } };
+      return;
+    }
+    const at = docPoint(e);
+    const zoom = store.viewport.get().zoom;
+    if (s.tool !== "select") {
+      if (!store.editable) return;
+      const targets = snapTargets(s.doc, s.screenId, new Set());
+      const start = e.altKey ? at : snapPoint(at, targets, { threshold: SNAP_PX / zoom }).point;
+      gesture.current = { kind: "draw", tool: s.tool, at: start, targets, to: start };
+      interaction.set({ kind: "draw", tool: s.tool, from: start, to: start, guides: [] });
+      return;
+    }
+    const handle = handleAt(at);
+    if (handle) {
+      const ids = s.selection.filter((id) => !s.doc.elements[id]?.locked);
+      const box = selectionBox(s.doc, ids)!;
+      const exclude = new Set(withDescendants(s.doc.elements, ids).map((el) => el.id));
+      gesture.current = { kind: "resize", handle, box, ids, at, targets: snapTargets(s.doc, s.screenId, exclude), rect: box };
+      return;
+    }
+    const hit = hitTest(s.doc, s.screenId, at, 4 / zoom);
+    const target = hit ? store.clickTarget(hit) : null;
+    if (!target) {
+      if (!e.shiftKey) store.select([]);
+      gesture.current = { kind: "marquee", at, base: e.shiftKey ? s.selection : [] };
+      return;
+    }
+    let ids = s.selection;
+    if (e.shiftKey) {
+      store.toggleInSelection(target);
+      ids = store.get().selection;
+      if (!ids.includes(target)) {
+        gesture.current = null;
+        return;
+      }
+    } else if (!s.selection.includes(target)) {
+      store.select([target]);
+      ids = [target];
+    }
+    gesture.current = { kind: "press", client: { x: e.clientX, y: e.clientY }, at, ids };
+  };
+
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch.current && pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      const rect = wrap.current!.getBoundingClientRect();
+      const mid = { x: (a!.x + b!.x) / 2 - rect.left, y: (a!.y + b!.y) / 2 - rect.top };
+      store.zoomTo((pinch.current.zoom * Math.hypot(a!.x - b!.x, a!.y - b!.y)) / pinch.current.distance, mid);
+      return;
+    }
+    const g = gesture.current;
+    const zoom = store.viewport.get().zoom;
+    if (!g) {
+      if (e.pointerType === "mouse" && store.get().tool === "select") {
+        const s = store.get();
+        const hit = hitTest(s.doc, s.screenId, docPoint(e), 4 / zoom);
+        const hover = hit ? store.clickTarget(hit) : null;
+        const now = interaction.get();
+        if (now.kind !== "idle" || now.hover !== hover) interaction.set({ kind: "idle", hover });
+      }
+      return;
+    }
+    if (g.kind === "pan") {
+      store.panBy(e.clientX - g.last.x, e.clientY - g.last.y);
+      g.last = { x: e.clientX, y: e.clientY };
+      return;
+    }
+    const at = docPoint(e);
+    if (g.kind === "press") {
+      if (Math.hypot(e.clientX - g.client.x, e.clientY - g.client.y) < DRAG_START_PX || !store.editable) return;
+      const s = store.get();
+      const ids = rootsOf(s.doc.elements, g.ids).filter((id) => !s.doc.elements[id]?.locked);
+      const box = selectionBox(s.doc, ids);
+      if (!box) return;
+      const exclude = new Set(withDescendants(s.doc.elements, ids).map((el) => el.id));
+      gesture.current = { kind: "move", client: g.client, box, ids, targets: snapTargets(s.doc, s.screenId, exclude), dx: 0, dy: 0 };
+      setDragIds(ids);
+      return onPointerMove(e);
+    }
+    if (g.kind === "move") {
+      const start = store.toDoc(g.client.x, g.client.y, wrap.current!.getBoundingClientRect());
+      const rawDx = at.x - start.x;
+      const rawDy = at.y - start.y;
+      const moving = { ...g.box, x: g.box.x + rawDx, y: g.box.y + rawDy };
+      const snap = e.altKey ? { dx: 0, dy: 0, guides: [] } : snapMove(moving, g.targets, { threshold: SNAP_PX / zoom });
+      g.dx = Math.round(rawDx + snap.dx);
+      g.dy = Math.round(rawDy + snap.dy);
+      setDrag(g.dx, g.dy);
+      interaction.set({ kind: "move", guides: snap.guides });
+      return;
+    }
+    if (g.kind === "resize") {
+      const hp = handlePoint(g.box, g.handle);
+      const moved = { x: hp.x + at.x - g.at.x, y: hp.y + at.y - g.at.y };
+      const snapped = e.altKey ? { point: moved, guides: [] } : snapPoint(moved, g.targets, { threshold: SNAP_PX / zoom });
+      const rect = resizeRect(g.box, g.handle, snapped.point.x - hp.x, snapped.point.y - hp.y, { keepRatio: e.shiftKey });
+      g.rect = rect;
+      const s = store.get();
+      setPreview(applyOpsSkipping(s.doc, resizeOps(s.doc, g.ids, g.box, rect)).doc);
+      interaction.set({ kind: "resize", guides: snapped.guides });
+      return;
+    }
+    if (g.kind === "marquee") {
+      const rect = rectFromPoints(g.at, at);
+      interaction.set({ kind: "marquee", rect });
+      const s = store.get();
+      const caught = selectInRect(s.doc, s.screenId, rect, s.scope);
+      store.select([...new Set([...g.base, ...caught])]);
+      return;
+    }
+    if (g.kind === "draw") {
+      let to = e.altKey ? at : snapPoint(at, g.targets, { threshold: SNAP_PX / zoom }).point;
+      if (e.shiftKey) to = constrain(g.at, to, g.tool);
+      g.to = to;
+      interaction.set({ kind: "draw", tool: g.tool, from: g.at, to, guides: [] });
+    }
+  };
+
+  const finish = (e: ReactPointerEvent<HTMLDivElement>, cancel = false) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    const g = gesture.current;
+    gesture.current = null;
+    if (!g) return;
+    const s = store.get();
+    if (g.kind === "move") {
+      setDrag(0, 0);
+      setDragIds([]);
+      interaction.set(IDLE);
+      if (!cancel && (g.dx || g.dy)) store.nudgeIds(g.ids, g.dx, g.dy);
+    } else if (g.kind === "resize") {
+      setPreview(null);
+      interaction.set(IDLE);
+      if (!cancel && (g.rect.width !== g.box.width || g.rect.height !== g.box.height || g.rect.x !== g.box.x || g.rect.y !== g.box.y)) {
+        store.commit(resizeOps(s.doc, g.ids, g.box, g.rect), { say: "Resized" });
+      }
+    } else if (g.kind === "marquee") {
+      interaction.set(IDLE);
+    } else if (g.kind === "draw") {
+      interaction.set(IDLE);
+      if (!cancel) drawElement(store, g.tool, g.at, g.to);
+    }
+  };
+
+  const onDoubleClick = (e: React.MouseEvent) => {
+    const s = store.get();
+    const at = docPoint(e);
+    const hit = hitTest(s.doc, s.screenId, at, 4 / store.viewport.get().zoom);
+    if (!hit) return;
+    const target = store.clickTarget(hit);
+    if (!target) return;
+    const el = s.doc.elements[target]!;
+    if (el.type === "group") {
+      // Into the group, and select what was under the pointer inside it.
+      const inner = selectableWithin(s.doc, hit, el.id);
+      store.select(inner ? [inner] : [], el.id);
+    } else if (el.type === "instance") store.enterComponent(el.componentId);
+    else store.startTextEdit(target);
+  };
+
+  const onDragOver = (e: React.DragEvent) => {
+    if (store.editable && e.dataTransfer.types.includes(LIBRARY_MIME)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "copy";
+    }
+  };
+
+  const onDrop = (e: React.DragEvent) => {
+    const raw = e.dataTransfer.getData(LIBRARY_MIME);
+    if (!raw) return;
+    e.preventDefault();
+    try {
+      const item = JSON.parse(raw) as LibraryItem;
+      store.placeFromLibrary(item, docPoint(e));
+    } catch {
+      // not ours
+    }
+  };
+
+  const dragStyle = useMemo(
+    () =>
+      dragIds.length
+        ? `${[".wf-follow", ...dragIds.map((id) => `.wf-elements [data-id="${CSS.escape(id)}"]`)].join(",")}{transform:translate(var(--dx),var(--dy))}`
+        : "",
+    [dragIds],
+  );
+
+  const cursor = space || tool === "hand" ? "grab" : tool === "select" ? "default" : "crosshair";
+  const shown = preview ?? doc;
+
+  return (
+    // The canvas is one interactive widget (role application): pointer gestures here, its keys in shortcuts.tsx.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div
+      ref={wrap}
+      className="relative min-h-0 flex-1 touch-none overflow-hidden bg-slate-200 outline-none select-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
+      style={{ cursor }}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="application"
+      aria-roledescription="canvas"
+      aria-label={label}
+      aria-describedby="wf-canvas-help"
+      data-canvas
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={(e) => finish(e)}
+      onPointerCancel={(e) => finish(e, true)}
+      onDoubleClick={onDoubleClick}
+      onKeyDown={(e) => {
+        // Space pans (held down); it never scrolls the page.
+        if (e.key === " ") e.preventDefault();
+      }}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
+      <p id="wf-canvas-help" className="sr-only">
+        Arrow keys move the selection (Shift: 10 px), Alt with arrows resizes it, Tab selects the next element, Enter edits its text or
+        enters a group, Delete removes it. With a shape tool, Enter adds the shape in the middle of the view. Question mark lists every
+        shortcut.
+      </p>
+      <svg ref={svg} className="absolute inset-0 h-full w-full" fontFamily={FONT_FAMILY} aria-hidden="true" style={{ overflow: "hidden" }}>
+        {dragStyle ? <style>{dragStyle}</style> : null}
+        <ViewportGroup store={store}>
+          {screen ? (
+            <>
+              <rect
+                className="wf-screen"
+                data-screen-id={screen.id}
+                x={0}
+                y={0}
+                width={screen.width}
+                height={screen.height}
+                fill={resolveColor(screen.background) === "none" ? "#ffffff" : resolveColor(screen.background)}
+                stroke="#cbd5e1"
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
+              <Grid store={store} width={screen.width} height={screen.height} />
+              <ElementLayer doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} />
+              <PeerOutlines store={store} doc={doc} screenId={screenId} />
+              <SelectionOverlay store={store} doc={shown} selection={selection} editing={editing} />
+              <InteractionOverlay store={store} interaction={interaction} doc={doc} />
+            </>
+          ) : null}
+        </ViewportGroup>
+      </svg>
+      <TextEditor store={store} />
+    </div>
+  );
+}
+
+/** For a double-click inside a group: the child of `groupId` that holds `id`. */
+function selectableWithin(doc: WireframeDocument, id: string, groupId: string): string | null {
+  for (let el: WireframeElement | undefined = doc.elements[id]; el; el = el.parentId ? doc.elements[el.parentId] : undefined) {
+    if (el.parentId === groupId) return el.id;
+  }
+  return null;
+}
+
+/** Creates what a drawing gesture drew (a click without a drag gives the default size). */
+function drawElement(store: EditorStore, tool: Tool, from: Point, to: Point) {
+  const s = store.get();
+  const tiny = Math.abs(to.x - from.x) < 4 && Math.abs(to.y - from.y) < 4;
+  const id = newId();
+  if (tool === "line" || tool === "arrow") {
+    const end = tiny ? { x: from.x + 160, y: from.y } : to;
+    const zoom = store.viewport.get().zoom;
+    const attach = (p: Point) => {
+      const hit = hitTest(s.doc, s.screenId, p, 4 / zoom);
+      const target = hit ? store.clickTarget(hit) : null;
+      return target ? { elementId: target } : null;
+    };
+    const el = defaultElement(tool, { id, screenId: s.screenId, ...lineGeometry(from, end), start: attach(from), end: attach(end) });
+    store.insert(el);
+    return;
+  }
+  if (tool === "rectangle" || tool === "ellipse") {
+    const box = tiny
+      ? { x: from.x, y: from.y, width: tool === "ellipse" ? 120 : 160, height: tool === "ellipse" ? 120 : 100 }
+      : rectFromPoints(from, to);
+    store.insert(defaultElement(tool, { id, screenId: s.screenId, ...box }));
+    return;
+  }
+  if (tool === "text") {
+    const box = tiny ? { x: from.x, y: from.y, width: 200, height: 24 } : rectFromPoints(from, to);
+    store.insert(defaultElement("text", { id, screenId: s.screenId, ...box, text: "Text" }));
+    store.startTextEdit(id);
+  }
+}
+
+const ViewportGroup = memo(function ViewportGroup({ store, children }: { store: EditorStore; children: React.ReactNode }) {
+  const v = useObservable(store.viewport, selectViewport);
+  return <g transform={`translate(${v.x} ${v.y}) scale(${v.zoom})`}>{children}</g>;
+});
+
+/** The 8 px grid, drawn once the zoom makes it readable. */
+const Grid = memo(function Grid({ store, width, height }: { store: EditorStore; width: number; height: number }) {
+  const zoom = useObservable(store.viewport, selectZoom);
+  if (zoom < 1) return null;
+  return (
+    <>
+      <defs>
+        <pattern id="wf-grid" width={8} height={8} patternUnits="userSpaceOnUse">
+          <path d="M8 0H0V8" fill="none" stroke="#94a3b8" strokeOpacity={0.25} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        </pattern>
+      </defs>
+      <rect x={0} y={0} width={width} height={height} fill="url(#wf-grid)" pointerEvents="none" />
+    </>
+  );
+});
+
+const SelectionOverlay = memo(function SelectionOverlay({
+  store,
+  doc,
+  selection,
+  editing,
+}: {
+  store: EditorStore;
+  doc: WireframeDocument;
+  selection: string[];
+  editing: string | null;
+}) {
+  const zoom = useObservable(store.viewport, selectZoom);
+  const els = selection.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el);
+  if (!els.length) return null;
+  const movable = els.filter((el) => !el.locked);
+  const box = boundsOf(movable);
+  const hs = HANDLE_PX / zoom;
+  return (
+    <g className="wf-follow" pointerEvents="none">
+      {els.map((el) => (
+        <rect
+          key={el.id}
+          x={el.x}
+          y={el.y}
+          width={el.width}
+          height={el.height}
+          fill="none"
+          stroke={el.locked ? "#94a3b8" : "#2563eb"}
+          strokeWidth={1.5}
+          strokeDasharray={el.locked ? "4 3" : undefined}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      {box && store.editable && !editing ? (
+        <>
+          {els.length > 1 ? (
+            <rect
+              x={box.x}
+              y={box.y}
+              width={box.width}
+              height={box.height}
+              fill="none"
+              stroke="#2563eb"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : null}
+          {HANDLES.map((h) => {
+            const p = handlePoint(box, h);
+            return (
+              <rect
+                key={h}
+                x={p.x - hs / 2}
+                y={p.y - hs / 2}
+                width={hs}
+                height={hs}
+                fill="#ffffff"
+                stroke="#2563eb"
+                strokeWidth={1.5}
+                vectorEffect="non-scaling-stroke"
+              />
+            );
+          })}
+        </>
+      ) : null}
+    </g>
+  );
+});
+
+/** Other people's selections, outlined in their colour with their name. */
+function PeerOutlines({ store, doc, screenId }: { store: EditorStore; doc: WireframeDocument; screenId: string }) {
+  const peers = useObservable(store.state, selectPeers);
+  const zoom = useObservable(store.viewport, selectZoom);
+  return (
+    <g pointerEvents="none">
+      {Object.values(peers)
+        .filter((p) => p.screenId === screenId)
+        .map((p) => {
+          const els = p.selection.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el);
+          const box = boundsOf(els);
+          if (!box) return null;
+          return (
+            <g key={p.clientId} data-peer={p.name}>
+              {els.map((el) => (
+                <rect
+                  key={el.id}
+                  x={el.x - 2 / zoom}
+                  y={el.y - 2 / zoom}
+                  width={el.width + 4 / zoom}
+                  height={el.height + 4 / zoom}
+                  fill="none"
+                  stroke={p.color}
+                  strokeWidth={2}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              <rect
+                x={box.x - 2 / zoom}
+                y={box.y - 20 / zoom}
+                width={(p.name.length * 7 + 10) / zoom}
+                height={16 / zoom}
+                rx={3 / zoom}
+                fill={p.color}
+              />
+              <text x={box.x + 3 / zoom} y={box.y - 8 / zoom} fontSize={11 / zoom} fill="#ffffff" fontWeight={600}>
+                {p.name}
+              </text>
+            </g>
+          );
+        })}
+    </g>
+  );
+}
+
+const selectInteraction = (i: Interaction) => i;
+
+/** Guides, the marquee, the shape being drawn, the hovered element. */
+function InteractionOverlay({
+  store,
+  interaction,
+  doc,
+}: {
+  store: EditorStore;
+  interaction: Observable<Interaction>;
+  doc: WireframeDocument;
+}) {
+  const i = useObservable(interaction, selectInteraction);
+  const zoom = useObservable(store.viewport, selectZoom);
+  const guides = i.kind === "move" || i.kind === "resize" || i.kind === "draw" ? i.guides : [];
+  const hover = i.kind === "idle" && i.hover ? doc.elements[i.hover] : null;
+  return (
+    <g pointerEvents="none">
+      {hover ? (
+        <rect
+          x={hover.x}
+          y={hover.y}
+          width={hover.width}
+          height={hover.height}
+          fill="none"
+          stroke="#60a5fa"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
+      ) : null}
+      {guides.map((g, k) =>
+        g.axis === "x" ? (
+          <line
+            key={k}
+            className="wf-guide"
+            x1={g.at}
+            x2={g.at}
+            y1={g.from - 8 / zoom}
+            y2={g.to + 8 / zoom}
+            stroke="#db2777"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
+        ) : (
+          <line
+            key={k}
+            className="wf-guide"
+            y1={g.at}
+            y2={g.at}
+            x1={g.from - 8 / zoom}
+            x2={g.to + 8 / zoom}
+            stroke="#db2777"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
+        ),
+      )}
+      {i.kind === "marquee" ? (
+        <rect
+          x={i.rect.x}
+          y={i.rect.y}
+          width={i.rect.width}
+          height={i.rect.height}
+          fill="#3b82f6"
+          fillOpacity={0.08}
+          stroke="#3b82f6"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
+      ) : null}
+      {i.kind === "draw" ? <DrawPreview tool={i.tool} from={i.from} to={i.to} /> : null}
+    </g>
+  );
+}
+
+function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point }) {
+  if (tool === "line" || tool === "arrow") {
+    return <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} stroke="#2563eb" strokeWidth={2} vectorEffect="non-scaling-stroke" />;
+  }
+  const r = rectFromPoints(from, to);
+  if (tool === "ellipse") {
+    return (
+      <ellipse
+        cx={r.x + r.width / 2}
+        cy={r.y + r.height / 2}
+        rx={r.width / 2}
+        ry={r.height / 2}
+        fill="none"
+        stroke="#2563eb"
+        strokeWidth={1.5}
+        vectorEffect="non-scaling-stroke"
+      />
+    );
+  }
+  return (
+    <rect
+      x={r.x}
+      y={r.y}
+      width={r.width}
+      height={r.height}
+      fill="none"
+      stroke="#2563eb"
+      strokeWidth={1.5}
+      vectorEffect="non-scaling-stroke"
+    />
+  );
+}

@@ -1,0 +1,324 @@
+/**
+ * The screens of the wireframe, and the layers of the current screen: the element tree,
+ * top of the stack first. Select (click, Shift/Ctrl-click, arrows), rename (double-click,
+ * Enter, F2), reorder (drag, Alt+arrows), lock and hide. The tree is one focusable widget
+ * (aria-activedescendant), so Tab goes past it in one step.
+ */
+import { useMemo, useState, type DragEvent, type KeyboardEvent } from "react";
+import type { WireframeElement } from "~/lib/wireframes/document";
+import { ancestry } from "~/lib/wireframes/editor/tree";
+import { childIndex, ELEMENT_LABELS } from "~/lib/wireframes/ops";
+import { useObservable } from "./observable";
+import type { EditorState, EditorStore } from "./store";
+
+const LAYER_MIME = "application/x-atelier-layer";
+
+type Row = { el: WireframeElement; level: number; open: boolean; hasChildren: boolean };
+type Drop = { id: string; where: "above" | "below" | "inside" };
+
+const selectDoc = (s: EditorState) => s.doc;
+const selectScreenId = (s: EditorState) => s.screenId;
+const selectSelection = (s: EditorState) => s.selection;
+const selectMode = (s: EditorState) => s.mode;
+
+export function ScreensList({ store }: { store: EditorStore }) {
+  const doc = useObservable(store.state, selectDoc);
+  const screenId = useObservable(store.state, selectScreenId);
+  const mode = useObservable(store.state, selectMode);
+  if (mode.kind !== "wireframe") return null;
+  const screens = Object.values(doc.screens).sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  return (
+    <section aria-labelledby="wf-screens-title" className="border-b border-slate-200 p-3">
+      <div className="flex items-center justify-between">
+        <h2 id="wf-screens-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          Screens
+        </h2>
+        {store.editable ? (
+          <button
+            type="button"
+            className="rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50"
+            onClick={() => store.addScreen()}
+          >
+            Add screen
+          </button>
+        ) : null}
+      </div>
+      <ul className="mt-2 max-h-32 space-y-0.5 overflow-y-auto">
+        {screens.map((s) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              aria-current={s.id === screenId ? "true" : undefined}
+              className={`w-full truncate rounded px-2 py-1 text-left text-sm ${s.id === screenId ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+              onClick={() => store.setScreen(s.id)}
+            >
+              {s.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function LayersPanel({ store }: { store: EditorStore }) {
+  const doc = useObservable(store.state, selectDoc);
+  const screenId = useObservable(store.state, selectScreenId);
+  const selection = useObservable(store.state, selectSelection);
+  const [closed, setClosed] = useState<Set<string>>(() => new Set());
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [drop, setDrop] = useState<Drop | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const index = useMemo(() => childIndex(doc.elements, screenId), [doc.elements, screenId]);
+
+  // A selected element's groups open so it shows.
+  const opened = useMemo(() => {
+    const forced = new Set<string>();
+    for (const id of selection) for (const a of ancestry(doc.elements, id).slice(1)) forced.add(a.id);
+    return forced;
+  }, [selection, doc.elements]);
+
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    const walk = (parentId: string | null, level: number) => {
+      const kids = index.get(parentId) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) {
+        const el = kids[i]!;
+        const hasChildren = (index.get(el.id)?.length ?? 0) > 0;
+        const open = hasChildren && (opened.has(el.id) || !closed.has(el.id));
+        out.push({ el, level, open, hasChildren });
+        if (open) walk(el.id, level + 1);
+      }
+    };
+    walk(null, 1);
+    return out;
+  }, [index, closed, opened]);
+
+  const active = rows.find((r) => r.el.id === cursor)
+    ? cursor
+    : (selection.findLast((id) => rows.some((r) => r.el.id === id)) ?? rows[0]?.el.id ?? null);
+
+  const choose = (el: WireframeElement, how: "only" | "toggle" | "extend" = "only") => {
+    setCursor(el.id);
+    if (how === "toggle") store.toggleInSelection(el.id);
+    else if (how === "extend") store.select([...new Set([...selection, el.id])]);
+    else store.select([el.id], el.parentId);
+  };
+
+  const toggleOpen = (id: string, open: boolean) =>
+    setClosed((c) => {
+      const next = new Set(c);
+      if (open) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (renaming || (e.target as HTMLElement).tagName === "INPUT") return;
+    const i = rows.findIndex((r) => r.el.id === active);
+    const row = rows[i];
+    const go = (j: number) => {
+      const r = rows[Math.max(0, Math.min(rows.length - 1, j))];
+      if (r) choose(r.el, e.shiftKey ? "extend" : "only");
+    };
+    let handled = true;
+    if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
+      if (row && store.editable) store.arrange(e.key === "ArrowUp" ? "forward" : "backward", [row.el.id]);
+    } else if (e.key === "ArrowDown") go(i + 1);
+    else if (e.key === "ArrowUp") go(i - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(rows.length - 1);
+    else if (e.key === "ArrowRight" && row?.hasChildren) {
+      if (!row.open) toggleOpen(row.el.id, true);
+      else go(i + 1);
+    } else if (e.key === "ArrowLeft" && row) {
+      if (row.open && !opened.has(row.el.id)) toggleOpen(row.el.id, false);
+      else if (row.el.parentId) {
+        const parent = rows.find((r) => r.el.id === row.el.parentId);
+        if (parent) choose(parent.el);
+      }
+    } else if ((e.key === "Enter" || e.key === "F2") && row && store.editable) setRenaming(row.el.id);
+    else if (e.key === " " && row) choose(row.el, e.ctrlKey || e.metaKey ? "toggle" : "only");
+    else if ((e.key === "Delete" || e.key === "Backspace") && store.editable) store.deleteSelection();
+    else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  const dragIds = (id: string) => (selection.includes(id) ? selection : [id]);
+
+  const onDragOver = (e: DragEvent, r: Row) => {
+    if (!e.dataTransfer.types.includes(LAYER_MIME)) return;
+    e.preventDefault();
+    const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
+    const y = (e.clientY - box.top) / box.height;
+    const where = r.el.type === "group" && y > 0.3 && y < 0.7 ? "inside" : y < 0.5 ? "above" : "below";
+    if (drop?.id !== r.el.id || drop.where !== where) setDrop({ id: r.el.id, where });
+  };
+
+  const onDrop = (e: DragEvent, r: Row) => {
+    e.preventDefault();
+    const raw = e.dataTransfer.getData(LAYER_MIME);
+    setDrop(null);
+    if (!raw || !drop) return;
+    const ids = (JSON.parse(raw) as string[]).filter((id) => id !== r.el.id);
+    if (!ids.length) return;
+    if (drop.where === "inside") {
+      const kids = (index.get(r.el.id) ?? []).filter((k) => !ids.includes(k.id));
+      store.moveInTree(ids, r.el.id, kids[kids.length - 1]?.id ?? null);
+    } else if (drop.where === "above") store.moveInTree(ids, r.el.parentId, r.el.id);
+    else {
+      const sibs = (index.get(r.el.parentId) ?? []).filter((k) => !ids.includes(k.id));
+      const at = sibs.findIndex((k) => k.id === r.el.id);
+      store.moveInTree(ids, r.el.parentId, sibs[at - 1]?.id ?? null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="wf-layers-title" className="flex min-h-0 flex-1 flex-col p-3">
+      <h2 id="wf-layers-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        Layers
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">This screen is empty. Pick a tool or a component to add something.</p>
+      ) : (
+        <div
+          id="wf-layers-tree"
+          role="tree"
+          aria-label="Layers"
+          aria-multiselectable="true"
+          tabIndex={0}
+          aria-activedescendant={active ? `wf-layer-${active}` : undefined}
+          className="mt-2 min-h-0 flex-1 overflow-y-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          onKeyDown={onKeyDown}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node)) setDrop(null);
+          }}
+        >
+          {rows.map((r) => {
+            const selected = selection.includes(r.el.id);
+            const hint = drop?.id === r.el.id ? drop.where : null;
+            return (
+              // The tree has the focus and names its active item (aria-activedescendant); its keys are onKeyDown above.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
+              <div
+                key={r.el.id}
+                id={`wf-layer-${r.el.id}`}
+                role="treeitem"
+                aria-level={r.level}
+                aria-selected={selected}
+                aria-expanded={r.hasChildren ? r.open : undefined}
+                aria-label={`${r.el.name}${r.el.hidden ? ", hidden" : ""}${r.el.locked ? ", locked" : ""}`}
+                draggable={store.editable && renaming !== r.el.id}
+                onDragStart={(e) => {
+                  e.dataTransfer.setData(LAYER_MIME, JSON.stringify(dragIds(r.el.id)));
+                  e.dataTransfer.effectAllowed = "move";
+                }}
+                onDragOver={(e) => onDragOver(e, r)}
+                onDrop={(e) => onDrop(e, r)}
+                onDragEnd={() => setDrop(null)}
+                onClick={(e) => choose(r.el, e.shiftKey ? "extend" : e.ctrlKey || e.metaKey ? "toggle" : "only")}
+                onDoubleClick={() => store.editable && setRenaming(r.el.id)}
+                className={`group flex h-7 cursor-default items-center gap-1 rounded pr-1 text-sm ${
+                  selected ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100"
+                } ${r.el.id === active ? "outline-1 outline-brand-400 -outline-offset-1" : ""} ${
+                  hint === "inside" ? "ring-2 ring-brand-500 ring-inset" : ""
+                } ${hint === "above" ? "shadow-[inset_0_2px_0_#2563eb]" : ""} ${hint === "below" ? "shadow-[inset_0_-2px_0_#2563eb]" : ""}`}
+                style={{ paddingLeft: 4 + (r.level - 1) * 14 }}
+              >
+                <span
+                  aria-hidden="true"
+                  className="w-3 text-center text-xs text-slate-500"
+                  onClick={(e) => {
+                    if (!r.hasChildren) return;
+                    e.stopPropagation();
+                    toggleOpen(r.el.id, !r.open);
+                  }}
+                >
+                  {r.hasChildren ? (r.open ? "▾" : "▸") : ""}
+                </span>
+                <span aria-hidden="true" className="w-14 shrink-0 truncate text-[10px] text-slate-500 uppercase">
+                  {ELEMENT_LABELS[r.el.type]}
+                </span>
+                {renaming === r.el.id ? (
+                  <RenameInput
+                    name={r.el.name}
+                    onDone={(name) => {
+                      setRenaming(null);
+                      if (name !== null && name !== r.el.name) store.rename(r.el.id, name);
+                      document.getElementById("wf-layers-tree")?.focus();
+                    }}
+                  />
+                ) : (
+                  <span className={`min-w-0 flex-1 truncate ${r.el.hidden ? "text-slate-500 italic" : ""}`}>{r.el.name}</span>
+                )}
+                {store.editable ? (
+                  <>
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      aria-label={`${r.el.locked ? "Unlock" : "Lock"} ${r.el.name}`}
+                      aria-pressed={r.el.locked}
+                      title={r.el.locked ? "Unlock" : "Lock"}
+                      className={`rounded px-1 text-xs ${r.el.locked ? "text-slate-700" : "text-slate-400 opacity-0 group-hover:opacity-100"}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        store.toggleLocked([r.el.id]);
+                      }}
+                    >
+                      {r.el.locked ? "🔒" : "🔓"}
+                    </button>
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      aria-label={`${r.el.hidden ? "Show" : "Hide"} ${r.el.name}`}
+                      aria-pressed={r.el.hidden}
+                      title={r.el.hidden ? "Show" : "Hide"}
+                      className={`rounded px-1 text-xs ${r.el.hidden ? "text-slate-700" : "text-slate-400 opacity-0 group-hover:opacity-100"}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        store.toggleHidden([r.el.id]);
+                      }}
+                    >
+                      {r.el.hidden ? "◌" : "◉"}
+                    </button>
+                  </>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RenameInput({ name, onDone }: { name: string; onDone: (name: string | null) => void }) {
+  const [value, setValue] = useState(name);
+  const [finished, setFinished] = useState(false);
+  const done = (v: string | null) => {
+    if (finished) return;
+    setFinished(true);
+    onDone(v);
+  };
+  return (
+    <input
+      aria-label="Layer name"
+      className="h-6 min-w-0 flex-1 rounded border border-brand-400 px-1 text-sm"
+      value={value}
+      autoFocus
+      maxLength={200}
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => setValue(e.target.value)}
+      onClick={(e) => e.stopPropagation()}
+      onBlur={() => done(value)}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === "Enter") done(value);
+        if (e.key === "Escape") done(null);
+      }}
+    />
+  );
+}
