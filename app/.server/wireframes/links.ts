@@ -1,10 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { isUuid } from "~/lib/ids";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import { ScreenSvg } from "~/lib/wireframes/render";
 import { db, schema, transaction } from "../db";
 import { notFound, UserError } from "../errors";
 import type { MemberContext } from "../workspaces";
 import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { getComponents } from "./components";
 import { currentDocument } from "./patches";
 
 /**
@@ -74,8 +78,14 @@ export type CardScreenLink = {
   wireframeName: string;
   screenId: string;
   screenName: string;
-  /** The screen alone, for its thumbnail (ScreenSvg). */
+  /** The screen alone (a thumbnail drawn in the browser needs the renderer: prefer `svg`). */
   preview: { doc: WireframeDocument; screenId: string };
+  /**
+   * The screen's thumbnail, drawn here on the server (SVG markup, 240 px wide, titled with
+   * the screen's name): the card panel shows it without shipping the renderer in the
+   * board's JavaScript.
+   */
+  svg: string;
   /** The editor at that screen. */
   href: string;
 };
@@ -96,18 +106,24 @@ export async function linksForCard(member: MemberContext, cardId: string): Promi
     .where(and(eq(cardWireframeLinks.cardId, card.id), eq(cardWireframeLinks.workspaceId, member.workspace.id)))
     .orderBy(asc(cardWireframeLinks.createdAt), asc(cardWireframeLinks.screenId));
   const out: CardScreenLink[] = [];
-  for (const r of rows) {
-    const doc = currentDocument(r.document);
+  const docs = rows.map((r) => currentDocument(r.document));
+  const used = new Set<string>();
+  for (const doc of docs) for (const el of Object.values(doc.elements)) if (el.type === "instance") used.add(el.componentId);
+  const components = used.size > 0 ? await getComponents(member, [...used]) : {};
+  for (const [i, r] of rows.entries()) {
+    const doc = docs[i]!;
     const screen = doc.screens[r.screenId];
     if (!screen) continue;
     const elements: Record<string, WireframeElement> = {};
     for (const [id, el] of Object.entries(doc.elements)) if (el.screenId === screen.id) elements[id] = el;
+    const preview = { doc: { schemaVersion: doc.schemaVersion, screens: { [screen.id]: screen }, elements }, screenId: screen.id };
     out.push({
       wireframeId: r.wireframeId,
       wireframeName: r.wireframeName,
       screenId: screen.id,
       screenName: screen.name,
-      preview: { doc: { schemaVersion: doc.schemaVersion, screens: { [screen.id]: screen }, elements }, screenId: screen.id },
+      preview,
+      svg: renderToStaticMarkup(createElement(ScreenSvg, { ...preview, components, width: 240, title: screen.name })),
       href: `/wireframes/editor/${r.wireframeId}?screen=${encodeURIComponent(screen.id)}`,
     });
   }

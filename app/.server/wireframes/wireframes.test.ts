@@ -281,6 +281,7 @@ describe("card links", () => {
       href: `/wireframes/editor/${ws.id}?screen=${ws.screenId}`,
     });
     expect(Object.keys(links[0]!.preview.doc.screens)).toEqual([ws.screenId]);
+    expect(links[0]!.svg).toMatch(/^<svg[^>]*width="240"[^>]*aria-label="Screen 1"/);
     expect(await cardsForScreen(ws.owner, ws.id, ws.screenId)).toEqual([
       { cardId: ws.card.id, title: "Build the sign-in page", number: 1, screenId: ws.screenId, projectId: ws.project.id },
     ]);
