@@ -40,20 +40,23 @@ export function BoardMenu({
     if (!error) setOpen(false);
   }, [navigation.state, error]);
 
-  // Escape closes it and puts focus back on its summary (a listener on the menu itself, as on the header's dropdowns).
+  // Escape closes it and puts focus back on its summary: a listener on the menu itself, there from the
+  // start and asking the element whether it is open (a key pressed right after opening finds it open).
   useEffect(() => {
     const menu = ref.current;
-    if (!open || !menu) return;
+    if (!menu) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      if (event.key !== "Escape" || !menu.open) return;
       event.preventDefault();
       event.stopPropagation();
+      // The element first: React's state may not have heard of the opening yet.
+      menu.open = false;
       setOpen(false);
       menu.querySelector("summary")?.focus();
     };
     menu.addEventListener("keydown", onKeyDown);
     return () => menu.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  }, []);
 
   useEffect(() => {
     if (!open) return;

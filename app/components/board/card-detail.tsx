@@ -113,7 +113,9 @@ export function CardDetail({
             error={error?.intent === "update-card" && postedValues(error).cardId === card.id ? error : null}
           />
 
-          {canEdit ? <CardMoveForm key={card.id} cardId={card.id} columnId={card.columnId} columns={columns} error={error} /> : null}
+          {canEdit ? (
+            <CardMoveForm key={`move-${card.id}`} cardId={card.id} columnId={card.columnId} columns={columns} error={error} />
+          ) : null}
 
           <CardAssignees card={card} members={members} canEdit={canEdit} />
           <CardLabels card={card} labels={labels} canEdit={canEdit} error={error} />
