@@ -61,7 +61,7 @@ export default function VerifyEmail() {
 
 /** A used or expired link: the reason, and the auth form's resend (it posts to /auth). */
 function InvalidLink({ message, busy }: { message: string; busy: boolean }) {
-  const [form, fields] = useSchemaForm(resendVerificationSchema);
+  const [form, fields] = useSchemaForm(resendVerificationSchema, { shouldValidate: "onSubmit" });
   return (
     <AuthCard title="Verification link not valid">
       <div className="space-y-4">

@@ -101,6 +101,7 @@ function AboutForm({ data, reply }: { data: ProfilePageData; reply: ProfileReply
   const [form, fields] = useSchemaForm(updateProfileSchema, {
     id: "profile-about",
     lastResult: reply,
+    shouldValidate: "onSubmit",
     defaultValue: { fullName: data.user.fullName, avatarUrl: data.user.avatarUrl ?? "" },
   });
   return (
@@ -117,7 +118,7 @@ function AboutForm({ data, reply }: { data: ProfilePageData; reply: ProfileReply
 }
 
 function EmailForm({ hasPassword, reply }: { hasPassword: boolean; reply: ProfileReply | undefined }) {
-  const [form, fields] = useSchemaForm(changeEmailSchema, { id: "profile-email", lastResult: reply });
+  const [form, fields] = useSchemaForm(changeEmailSchema, { id: "profile-email", lastResult: reply, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="change-email" />
@@ -134,7 +135,7 @@ function EmailForm({ hasPassword, reply }: { hasPassword: boolean; reply: Profil
 }
 
 function PasswordForm({ hasPassword, reply }: { hasPassword: boolean; reply: ProfileReply | undefined }) {
-  const [form, fields] = useSchemaForm(changePasswordSchema, { id: "profile-password", lastResult: reply });
+  const [form, fields] = useSchemaForm(changePasswordSchema, { id: "profile-password", lastResult: reply, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="change-password" />

@@ -153,7 +153,10 @@ function AuthForm({
   const navigation = useNavigation();
   const busyIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
   const submitting = busyIntent === mode;
+  // Checked on submit, then as the user corrects (as before conform): a message appearing
+  // when a field is left would move the centred card under the pointer.
   const [form, fields] = useSchemaForm(AUTH_MODE_SCHEMAS[mode], {
+    shouldValidate: "onSubmit",
     lastResult: result,
     defaultValue: { email: mode === "signup" ? loader.email : "", inviteCode: loader.invite },
   });

@@ -85,7 +85,9 @@ function NewPasswordForm({ reply }: { reply: ResetPasswordReply | undefined }) {
   const hasAccessToken = Boolean(searchParams.get("access_token"));
   const submitting = useNavigation().state === "submitting";
   const { toast } = useToast();
-  const [form, fields] = useSchemaForm(newPasswordSchema, { lastResult: reply });
+  // Checked on submit, then as the user corrects: a message appearing when a field is left
+  // would move the centred card under the pointer (e.g. onto the Show toggle).
+  const [form, fields] = useSchemaForm(newPasswordSchema, { lastResult: reply, shouldValidate: "onSubmit" });
 
   // The failure toast (spec section 8); the same words stay on the form for those without JavaScript.
   useEffect(() => {

@@ -18,7 +18,8 @@ const DETAIL_FIELDS = ["inviteCode", "fullName", "company", "role", "reason"] as
  * success empties the form (the server's reply resets it).
  */
 export function BetaRequestForm({ reply }: { reply: BetaFormReply | undefined }) {
-  const [form, fields] = useSchemaForm(betaSignupSchema, { lastResult: reply });
+  // Checked on submit, then as the user corrects (a message on leaving a field would move the centred card).
+  const [form, fields] = useSchemaForm(betaSignupSchema, { lastResult: reply, shouldValidate: "onSubmit" });
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
