@@ -91,10 +91,14 @@ async function readEvents(res: Response, until: (events: { event: string; data: 
   const events: { event: string; data: unknown }[] = [];
   let buffer = "";
   const deadline = Date.now() + 8_000;
+  // One read in flight at a time: a read that loses the race to the clock is kept for the next turn.
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   while (!until(events)) {
     if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(events)}`);
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+    pending ??= reader.read();
+    const next = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 200))]);
     if (next === null) continue;
+    pending = null;
     if (next.done) break;
     buffer += decoder.decode(next.value, { stream: true });
     let end: number;
@@ -175,6 +179,27 @@ describe("GET /wireframes/:id/events", () => {
     await reader.cancel().catch(() => {});
     expect((await leaving).events.find((e) => e.event === "leave")!.data).toEqual({ clientId: "tab-9" });
     abort2.abort();
+  });
+
+  it("a client that reconnects at once is not announced as leaving", async () => {
+    const ws = await setup();
+    const open = async (userId: string, query: string) => {
+      const abort = new AbortController();
+      const res = await eventsLoader(
+        args(await authedRequest(userId, `/wireframes/${ws.id}/events${query}`, { signal: abort.signal }), { id: ws.id }),
+      );
+      return { abort, res };
+    };
+    const observer = await open(ws.user.id, "");
+    const first = await open(ws.user.id, "?clientId=tab-5");
+    const t0 = Date.now();
+    const watching = readEvents(observer.res, () => Date.now() - t0 > 2_600);
+    const second = await open(ws.user.id, "?clientId=tab-5");
+    first.abort.abort();
+    const { events } = await watching;
+    expect(events.filter((e) => e.event === "leave")).toEqual([]);
+    second.abort.abort();
+    observer.abort.abort();
   });
 
   it("`since` replays the patches missed, in order, before live ones; a pruned log says reset", async () => {

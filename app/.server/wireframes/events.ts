@@ -48,6 +48,27 @@ export async function publishPresence(member: MemberContext, wireframeId: string
   });
 }
 
+/**
+ * Open streams per wireframe and clientId in this process. A browser that reconnects opens
+ * the new stream as the old one closes: its `leave` waits a moment and is not sent if the
+ * same client is back by then (presence would flicker otherwise).
+ */
+const openStreams = new Map<string, number>();
+const LEAVE_DELAY_MS = 2_000;
+
+function streamOpened(key: string) {
+  openStreams.set(key, (openStreams.get(key) ?? 0) + 1);
+}
+
+function streamClosed(key: string, leave: () => void) {
+  const left = (openStreams.get(key) ?? 1) - 1;
+  if (left > 0) openStreams.set(key, left);
+  else openStreams.delete(key);
+  setTimeout(() => {
+    if (!openStreams.has(key)) leave();
+  }, LEAVE_DELAY_MS).unref?.();
+}
+
 const encoder = new TextEncoder();
 const frame = (event: string, payload: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
 
@@ -168,9 +189,10 @@ export async function wireframeEvents(
         } catch {
           // already closed
         }
-        if (clientId) void publishWireframe(id, { type: "leave", clientId });
+        if (clientId) streamClosed(`${id}:${clientId}`, () => void publishWireframe(id, { type: "leave", clientId }));
       };
       cleanup = close;
+      if (clientId) streamOpened(`${id}:${clientId}`);
       request.signal.addEventListener("abort", close, { once: true });
 
       // The browser retries after 2 s if the connection drops (with the same URL: the client
