@@ -1,5 +1,4 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isPriority } from "~/lib/board";
 import { boardIntentSchema, type BoardFailure, type BoardIntentName } from "~/lib/forms/board";
 import { isUuid } from "~/lib/ids";
@@ -8,6 +7,7 @@ import { isUserError, type UserError } from "~/.server/errors";
 import { listAttachments } from "~/.server/files/attachments";
 import { readBoardForm } from "~/.server/files/upload-form";
 import { redirectWithToast } from "~/.server/http/flash";
+import { parseFormData } from "~/.server/http/submission";
 import { listActivity } from "~/.server/projects/activity";
 import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
@@ -130,7 +130,7 @@ type Submission = ReturnType<typeof parseBoardForm>;
 
 /** The board's one schema over a post's fields, as they are (an empty field means something: see app/lib/forms/board.ts). */
 export function parseBoardForm(form: FormData | URLSearchParams) {
-  return parseWithZod(form, { schema: boardIntentSchema, disableAutoCoercion: true });
+  return parseFormData(form, boardIntentSchema, { disableAutoCoercion: true });
 }
 
 /** A failed parse as a refusal: the first message (and its field) names it, conform's reply has them all. */

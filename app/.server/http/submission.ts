@@ -25,8 +25,13 @@ export async function parseSubmission<Schema extends z.ZodType>(
 }
 
 /** The same, for a form the route has already read with `readForm` (it looked at a field first). */
-export function parseFormData<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
-  return parseWithZod(formData, { schema });
+export function parseFormData<Schema extends z.ZodType>(
+  formData: FormData | URLSearchParams,
+  schema: Schema,
+  /** `disableAutoCoercion`: for schemas that say what an empty field means themselves (the board's). */
+  options: { disableAutoCoercion?: boolean } = {},
+) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: options.disableAutoCoercion });
 }
 
 /** The same, for schemas with async refinements (uniqueness, credentials). */

@@ -8,7 +8,8 @@ import { failureReply, postedValues, updateCardSchema, type BoardFailure } from 
 import type { RootLoaderData } from "~/root";
 import { PriorityOptions } from "./priority-options";
 import { useAfterPost } from "./use-clear-after-post";
-import { inputAttrs, messageOf, otherMessages, selectAttrs, textareaAttrs, useBoardForm } from "./use-board-form";
+import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { inputAttrs, otherMessages, selectAttrs, textareaAttrs } from "./form-attrs";
 
 type EditFields = { title: string; description: string; priority: Priority; dueDate: string };
 const SHOWN: (keyof EditFields)[] = ["title", "description", "priority", "dueDate"];
@@ -54,7 +55,8 @@ export function CardEditForm({
 }) {
   const me = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
   const location = useLocation();
-  const [form, fields] = useBoardForm(updateCardSchema, {
+  const [form, fields] = useSchemaForm(updateCardSchema, {
+    disableAutoCoercion: true,
     id: `edit-card-${card.id}`,
     lastResult: failureReply(error, "update-card", { cardId: card.id }),
   });
@@ -212,7 +214,7 @@ export function CardEditForm({
 }
 
 /** One field's message, under it; the field points at it (aria-describedby). */
-function FieldMessage({ id, message }: { id: string; message: string | null }) {
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-700">

@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import type { BoardColumnView } from "~/lib/board";
 import { failureReply, moveCardSchema, type BoardFailure } from "~/lib/forms/board";
 import { MenuError } from "./board-menu";
-import { inputAttrs, messageOf, otherMessages, selectAttrs, useBoardForm } from "./use-board-form";
+import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { inputAttrs, otherMessages, selectAttrs } from "./form-attrs";
 
 /**
  * Moving the open card to a column and a position: the way to move a card without
@@ -20,7 +21,8 @@ export function CardMoveForm({
   columns: BoardColumnView[];
   error: BoardFailure | null;
 }) {
-  const [form, fields] = useBoardForm(moveCardSchema, {
+  const [form, fields] = useSchemaForm(moveCardSchema, {
+    disableAutoCoercion: true,
     id: `move-card-${cardId}`,
     lastResult: failureReply(error, "move-card", { cardId }),
     defaultValue: { toColumnId: columnId, index: "1" },

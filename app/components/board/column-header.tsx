@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { STATE_GROUP_LABELS, type BoardColumnView } from "~/lib/board";
 import { failureReply, postedValues, updateColumnSchema, type BoardFailure } from "~/lib/forms/board";
 import { BoardMenu, MenuError } from "./board-menu";
-import { inputAttrs, messageOf, otherMessages, selectAttrs, useBoardForm } from "./use-board-form";
+import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { inputAttrs, otherMessages, selectAttrs } from "./form-attrs";
 
 /** Intents of a column's menu: their refusals show inside that column's menu. */
 export const COLUMN_MENU_INTENTS = ["update-column", "shift-column", "delete-column"];
@@ -25,7 +26,8 @@ export function ColumnHeader({
 }) {
   const mine = error && COLUMN_MENU_INTENTS.includes(error.intent) && postedValues(error).columnId === column.id ? error : null;
   const formError = (intent: string) => (mine?.intent === intent ? mine.message : null);
-  const [form, fields] = useBoardForm(updateColumnSchema, {
+  const [form, fields] = useSchemaForm(updateColumnSchema, {
+    disableAutoCoercion: true,
     id: `update-column-${column.id}`,
     lastResult: failureReply(mine, "update-column"),
     defaultValue: { name: column.name, wipLimit: column.wipLimit === null ? "" : String(column.wipLimit), stateGroup: column.stateGroup },

@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { failureReply, type BoardFailure } from "~/lib/forms/board";
 import { deleteProjectSchema, updateProjectSchema } from "~/lib/forms/projects";
 import { BoardMenu, MenuError, MenuForm } from "./board-menu";
-import { inputAttrs, messageOf, otherMessages, textareaAttrs, useBoardForm } from "./use-board-form";
+import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { inputAttrs, otherMessages, textareaAttrs } from "./form-attrs";
 
 /** Intents of the "Project settings" menu: their refusals show inside it. */
 export const PROJECT_MENU_INTENTS = ["update-project", "archive-project", "restore-project", "delete-project"];
@@ -24,12 +25,14 @@ export function ProjectSettingsMenu({
 }) {
   const mine = error && PROJECT_MENU_INTENTS.includes(error.intent) ? error : null;
   const archived = !!project.archivedAt;
-  const [update, updateFields] = useBoardForm(updateProjectSchema, {
+  const [update, updateFields] = useSchemaForm(updateProjectSchema, {
+    disableAutoCoercion: true,
     id: "update-project",
     lastResult: failureReply(mine, "update-project"),
     defaultValue: { name: project.name, description: project.description },
   });
-  const [remove, removeFields] = useBoardForm(deleteProjectSchema, {
+  const [remove, removeFields] = useSchemaForm(deleteProjectSchema, {
+    disableAutoCoercion: true,
     id: "delete-project",
     lastResult: failureReply(mine, "delete-project"),
   });

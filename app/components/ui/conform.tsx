@@ -22,6 +22,8 @@ export function useSchemaForm<Schema extends z.ZodType>(
     defaultValue?: Record<string, unknown>;
     /** When the browser starts checking a field: after it is left (default) or on submit. */
     shouldValidate?: "onBlur" | "onSubmit" | "onInput";
+    /** For schemas that say what an empty field means themselves (the board's): parse the fields as they are, as the server does. */
+    disableAutoCoercion?: boolean;
   } = {},
 ) {
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>, string[]>({
@@ -31,7 +33,7 @@ export function useSchemaForm<Schema extends z.ZodType>(
     constraint: getZodConstraint(schema),
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: options.disableAutoCoercion }) as never,
   });
 }
 
