@@ -33,7 +33,7 @@ export const ICONS: Record<string, IconDef> = {
   calendar: { label: "Calendar", paths: [rect(3, 5, 18, 16), "M3 10h18", "M8 3v4M16 3v4"] },
   clock: { label: "Clock", paths: [circle(12, 12, 9), "M12 7v5l3 3"] },
   star: { label: "Star", paths: ["M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.3L12 17.4l-5.6 3 1.1-6.3L3 9.7l6.2-.9z"] },
-  heart: { label: "Heart", paths: ["M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 6.6a4.5 4.5 0 0 1 8 2.9C20 15.2 12 20 12 20z"] },
+  heart: { label: "Heart", paths: ["M12 20L4.6 12.6a4.4 4.4 0 0 1 7.4-5.4a4.4 4.4 0 0 1 7.4 5.4z"] },
   plus: { label: "Plus", paths: ["M12 5v14M5 12h14"] },
   minus: { label: "Minus", paths: ["M5 12h14"] },
   close: { label: "Close", paths: ["M6 6l12 12M18 6L6 18"] },

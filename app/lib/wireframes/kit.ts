@@ -175,11 +175,11 @@ export const UI_KIT: Record<UiComponent, KitEntry> = {
   sidebar: {
     label: "Sidebar",
     category: "Navigation",
-    description: "One link per line; `active` is the current one (from 0).",
+    description: "One link per line; `active` is the current one (from 0); `title` heads it.",
     width: 240,
     height: 600,
     text: "Dashboard\nProjects\nTeam\nReports\nSettings",
-    props: { active: 0 },
+    props: { active: 0, title: "Brand" },
     fill: SUBTLE,
     stroke: LINE,
     radius: 0,

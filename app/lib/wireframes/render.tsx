@@ -326,6 +326,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
     case "navbar": {
       const [brand = "", ...links] = items;
       const button = typeof el.props.button === "string" && el.props.button ? el.props.button : null;
+      const bw = button ? Math.max(88, textWidth(button, ts.size, 600) + 32) : 0;
+      const bx = x + w - 24 - bw;
       let lx = x + 24 + textWidth(brand, ts.size + 2, 700) + 40;
       return (
         <>
@@ -334,26 +336,13 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
           {links.map((link, i) => {
             const at = lx;
             lx += textWidth(link, ts.size, ts.weight) + 28;
-            return <Line1 key={i} x={at} cy={cy} text={link} ts={ts} color={MUTED} />;
+            // Links that would run into the button are left out, as a narrow bar would.
+            return lx - 28 > bx - 16 ? null : <Line1 key={i} x={at} cy={cy} text={link} ts={ts} color={MUTED} />;
           })}
           {button && (
             <>
-              <rect
-                x={x + w - 24 - Math.max(88, textWidth(button, ts.size, 600) + 32)}
-                y={cy - 18}
-                width={Math.max(88, textWidth(button, ts.size, 600) + 32)}
-                height={36}
-                rx={6}
-                fill={INK}
-              />
-              <text
-                x={x + w - 24 - Math.max(88, textWidth(button, ts.size, 600) + 32) / 2}
-                y={cy + ts.size * 0.35}
-                fontSize={ts.size}
-                fontWeight={600}
-                fill={SURFACE}
-                textAnchor="middle"
-              >
+              <rect x={bx} y={cy - 18} width={bw} height={36} rx={6} fill={INK} />
+              <text x={bx + bw / 2} y={cy + ts.size * 0.35} fontSize={ts.size} fontWeight={600} fill={SURFACE} textAnchor="middle">
                 {button}
               </text>
             </>
@@ -363,14 +352,17 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
     }
     case "sidebar": {
       const active = num(el.props.active, 0);
+      const title = typeof el.props.title === "string" ? el.props.title : "";
+      const top = y + (title ? 64 : 16);
       return (
         <>
           {box}
+          {title && <Line1 x={x + 24} cy={y + 32} text={title} ts={ts} weight={700} size={ts.size + 4} width={w - 48} />}
           {items.map((item, i) => (
             <g key={i}>
-              {i === active && <rect x={x + 12} y={y + 16 + i * 40} width={w - 24} height={36} rx={6} fill={LINE} />}
-              <rect x={x + 24} y={y + 16 + i * 40 + 10} width={16} height={16} rx={4} fill="none" stroke={MUTED} strokeWidth={1.5} />
-              <Line1 x={x + 52} cy={y + 16 + i * 40 + 18} text={item} ts={ts} width={w - 64} weight={i === active ? 600 : ts.weight} />
+              {i === active && <rect x={x + 12} y={top + i * 40} width={w - 24} height={36} rx={6} fill={LINE} />}
+              <rect x={x + 24} y={top + i * 40 + 10} width={16} height={16} rx={4} fill="none" stroke={MUTED} strokeWidth={1.5} />
+              <Line1 x={x + 52} cy={top + i * 40 + 18} text={item} ts={ts} width={w - 64} weight={i === active ? 600 : ts.weight} />
             </g>
           ))}
         </>
@@ -652,6 +644,12 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
 // ---------------------------------------------------------------------------------------
 // Elements
 
+/** The placeholder's cross, corner to corner, stopping where a rounded corner begins. */
+function crossPath(x: number, y: number, w: number, h: number, radius: number): string {
+  const i = radius * 0.3;
+  return `M${x + i} ${y + i}L${x + w - i} ${y + h - i}M${x + w - i} ${y + i}L${x + i} ${y + h - i}`;
+}
+
 function Shape({ el, ctx }: { el: WireframeElement; ctx: Ctx }): ReactNode {
   const tokens = ctx.tokens;
   const r: Resolved = {
@@ -671,11 +669,7 @@ function Shape({ el, ctx }: { el: WireframeElement; ctx: Ctx }): ReactNode {
       return (
         <>
           <rect x={x} y={y} width={w} height={h} rx={r.radius} fill={r.fill} stroke={r.stroke} strokeWidth={r.sw} />
-          <path
-            d={`M${x} ${y}L${x + w} ${y + h}M${x + w} ${y}L${x} ${y + h}`}
-            stroke={r.stroke === "none" ? LINE : r.stroke}
-            strokeWidth={1}
-          />
+          <path d={crossPath(x, y, w, h, r.radius)} stroke={r.stroke === "none" ? LINE : r.stroke} strokeWidth={1} />
         </>
       );
     case "image":

@@ -100,8 +100,7 @@ function field(l: Layout, x: number, y: number, width: number, label: string, pl
 }
 
 function sidebar(l: Layout, active: number, items = "Dashboard\nProjects\nTeam\nReports\nSettings") {
-  l.ui("sidebar", 0, 0, { height: l.screen.height, text: `${items}`, props: { active } });
-  l.text(24, 20, 200, "Brand", { fontSize: 20, fontWeight: 700 });
+  l.ui("sidebar", 0, 0, { height: l.screen.height, text: items, props: { active, title: "Brand" } });
 }
 
 const BUILDERS: Record<TemplateId, (l: Layout) => void> = {
