@@ -22,6 +22,8 @@ export const componentsTopic = (workspaceId: string) => `wireframe-components:${
 
 /** The op log keeps this many patches per wireframe; a client further behind reloads. */
 export const OP_LOG_KEEP = 5_000;
+/** A stored document's JSON stays under this (a 1,000-element screen is about 300 KB). */
+const MAX_DOCUMENT_CHARS = 8 * 1024 * 1024;
 /** Patches whose ops fit in a notification carry them; larger ones are read from the log. */
 const INLINE_OPS_BYTES = 6_000;
 
@@ -68,6 +70,12 @@ export async function applyPatchIn(
   }
   if (Object.keys(doc.screens).length > LIMITS.screensPerDocument) {
     throw new UserError(413, `A wireframe holds at most ${LIMITS.screensPerDocument} screens. Nothing was saved.`);
+  }
+  if (JSON.stringify(doc).length > MAX_DOCUMENT_CHARS) {
+    throw new UserError(
+      413,
+      "This wireframe has grown too large to save more (about 8 MB). Split it into several wireframes. Nothing was saved.",
+    );
   }
   const seq = row.seq + 1;
   await tx

@@ -229,6 +229,26 @@ describe("applyPatch", () => {
     expect(new TextEncoder().encode(body).byteLength).toBeLessThan(1024);
   });
 
+  it("refuses (413) a patch that would grow the document past its size, writing nothing", async () => {
+    const { owner, id, screenId } = await setup();
+    const big = Object.fromEntries(
+      Array.from({ length: 830 }, (_, i) => {
+        const el = defaultElement("text", { id: `t${i}`, screenId, text: "x".repeat(10_000) });
+        return [el.id, el];
+      }),
+    );
+    const doc = (await getWireframe(owner, id)).document;
+    await db()
+      .update(schema.wireframes)
+      .set({ document: { ...doc, elements: big } })
+      .where(eq(schema.wireframes.id, id));
+    const patch = { clientId: "c", ops: [{ op: "add-element", element: defaultElement("text", { screenId, text: "y".repeat(10_000) }) }] };
+    const thrown = await applyPatch(owner, id, patch).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ status: 413 });
+    expect((thrown as Error).message).toMatch(/too large/);
+    expect((await getWireframe(owner, id)).seq).toBe(0);
+  });
+
   it("opsSince answers null once the log no longer reaches back (the client reloads)", async () => {
     const { owner, id } = await setup();
     await applyPatch(owner, id, {
