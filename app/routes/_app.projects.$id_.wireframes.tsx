@@ -1,26 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { WireframeListPage } from "~/components/wireframes/pages/wireframe-list-page";
+import type { action, loader } from "./_app.projects.$id_.wireframes.server";
 
-export const meta: MetaFunction = screenMeta("Project wireframes");
+export { action, loader } from "./_app.projects.$id_.wireframes.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.project ? `${data.project.name} · Wireframes · Atelier` : "Project wireframes · Atelier" },
+];
 
 export default function ProjectWireframes() {
-  const { id } = useParams();
-  return (
-    <PlaceholderScreen
-      title="Project wireframes"
-      description="Every wireframe that belongs to this project, in one place."
-      eyebrow={<Breadcrumb to={`/projects/${id}`} label="Project" />}
-      empty={{
-        icon: "wireframes",
-        badge: "Coming soon",
-        title: "Project wireframes are coming soon",
-        children: <p>Soon you will find this project’s wireframes here. Until then, every wireframe is under Wireframes.</p>,
-        action: { to: "/wireframes", label: "Go to Wireframes" },
-      }}
-    />
-  );
+  return <WireframeListPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,23 +1,22 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { useHydrated } from "~/components/ui/form";
+import { ReadOnlyWireframe } from "~/components/wireframes/pages/read-only-wireframe";
+import { WireframeEditor } from "~/components/wireframes/editor/wireframe-editor";
+import type { loader } from "./_app.wireframes.editor.$wireframeId.server";
 
-export const meta: MetaFunction = screenMeta("Wireframe editor");
+export { loader } from "./_app.wireframes.editor.$wireframeId.server";
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.wireframe.name ?? "Wireframe editor"} · Wireframes · Atelier` },
+];
+
+/** The editor once JavaScript runs; before that (and without it) every screen, read-only. */
 export default function EditWireframe() {
-  return (
-    <PlaceholderScreen
-      title="Wireframe editor"
-      description="Edit one wireframe: arrange its components and link it to other screens."
-      eyebrow={<Breadcrumb to="/wireframes" label="Wireframes" />}
-      empty={{
-        icon: "wireframes",
-        title: "This wireframe will open here",
-        children: <p>Its canvas, layers and comments will appear here once the editor is ready.</p>,
-        action: { to: "/wireframes", label: "Back to Wireframes" },
-      }}
-    />
-  );
+  const data = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return hydrated ? <WireframeEditor {...data} /> : <ReadOnlyWireframe data={data} />;
 }
 
 export function ErrorBoundary() {

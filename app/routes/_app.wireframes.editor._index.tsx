@@ -1,23 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { screenMeta } from "~/components/shell/screen";
+import { NewWireframePage } from "~/components/wireframes/pages/new-wireframe-page";
+import type { action, loader } from "./_app.wireframes.editor._index.server";
 
-export const meta: MetaFunction = screenMeta("Wireframe editor");
+export { action, loader } from "./_app.wireframes.editor._index.server";
 
-export default function WireframeEditor() {
-  return (
-    <PlaceholderScreen
-      title="Wireframe editor"
-      description="A canvas for laying out screens with components from your library."
-      eyebrow={<Breadcrumb to="/wireframes" label="Wireframes" />}
-      empty={{
-        icon: "wireframes",
-        title: "Blank canvas",
-        children: <p>The editor’s canvas, layers and component panel will appear here.</p>,
-        action: { to: "/wireframes/library", label: "Browse components" },
-      }}
-    />
-  );
+export const meta: MetaFunction = screenMeta("New wireframe");
+
+export default function NewWireframe() {
+  return <NewWireframePage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

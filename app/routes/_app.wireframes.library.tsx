@@ -1,23 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { screenMeta } from "~/components/shell/screen";
+import { LibraryPage } from "~/components/wireframes/pages/library-page";
+import type { action, loader } from "./_app.wireframes.library.server";
+
+export { action, loader } from "./_app.wireframes.library.server";
 
 export const meta: MetaFunction = screenMeta("Component Library");
 
 export default function ComponentLibrary() {
-  return (
-    <PlaceholderScreen
-      title="Component Library"
-      description="Reusable building blocks for your wireframes."
-      eyebrow={<Breadcrumb to="/wireframes" label="Wireframes" />}
-      empty={{
-        icon: "library",
-        title: "No components yet",
-        children: <p>Buttons, forms, navigation and the components you save from your wireframes will be collected here.</p>,
-        action: { to: "/wireframes/editor", label: "Open the editor" },
-      }}
-    />
-  );
+  return <LibraryPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
 }
 
 export function ErrorBoundary() {

@@ -10,8 +10,8 @@
 import { z } from "zod";
 import { isUuid } from "~/lib/ids";
 
-export const WIREFRAME_NAME_MAX = 200;
-export const COMPONENT_NAME_MAX = 200;
+export const WIREFRAME_NAME_MAX = 120;
+export const COMPONENT_NAME_MAX = 120;
 export const SEARCH_MAX = 100;
 /** A custom screen's width and height, px. */
 export const SCREEN_SIZE_MIN = 100;
@@ -32,13 +32,13 @@ const wireframeName = z
   .string({ error: "Give the wireframe a name." })
   .trim()
   .min(1, { message: "Give the wireframe a name." })
-  .max(WIREFRAME_NAME_MAX, { message: `Keep the name under ${WIREFRAME_NAME_MAX} characters.` });
+  .max(WIREFRAME_NAME_MAX, { message: `Keep the wireframe's name to ${WIREFRAME_NAME_MAX} characters or fewer.` });
 
 const componentName = z
   .string({ error: "Give the component a name." })
   .trim()
   .min(1, { message: "Give the component a name." })
-  .max(COMPONENT_NAME_MAX, { message: `Keep the name under ${COMPONENT_NAME_MAX} characters.` });
+  .max(COMPONENT_NAME_MAX, { message: `Keep the component's name to ${COMPONENT_NAME_MAX} characters or fewer.` });
 
 const templateId = z
   .string({ error: "Choose a template." })

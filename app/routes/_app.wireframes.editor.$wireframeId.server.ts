@@ -1,0 +1,50 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/lib/permissions";
+import { presenceColor } from "~/lib/wireframes/presence";
+import { isUserError } from "~/.server/errors";
+import { cardsForScreen, getComponents, getWireframe } from "~/.server/wireframes";
+import { requireMember } from "~/.server/workspaces";
+import { isReadOnly } from "~/.server/workspaces/limits";
+import { componentIdsOf } from "./_app.wireframes._index.server";
+
+/**
+ * The editor's data (the contract with the editor, docs in /work/notes): the wireframe, the
+ * main components its instances draw, who is editing, what they may do, and the cards that
+ * link its screens. Another workspace's id, a missing one or one that is not a UUID: 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request, "wireframe.view");
+  let wireframe;
+  try {
+    wireframe = await getWireframe(member, params.wireframeId ?? "");
+  } catch (error) {
+    if (isUserError(error)) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+  const screenIds = Object.keys(wireframe.document.screens);
+  const used = componentIdsOf([wireframe.document]);
+  const [components, links, readOnly] = await Promise.all([
+    getComponents(member, used),
+    Promise.all(screenIds.map((screenId) => cardsForScreen(member, wireframe.id, screenId))),
+    isReadOnly(member.workspace.id),
+  ]);
+  return {
+    wireframe: {
+      id: wireframe.id,
+      name: wireframe.name,
+      projectId: wireframe.projectId,
+      projectName: wireframe.projectName,
+      seq: wireframe.seq,
+      document: wireframe.document,
+    },
+    components,
+    me: {
+      userId: member.user.id,
+      name: member.user.fullName?.trim() || member.user.email.split("@")[0] || "User",
+      color: presenceColor(member.user.id),
+    },
+    canEdit: can(member.role, "wireframe.edit") && !readOnly,
+    canDelete: can(member.role, "wireframe.delete") && !readOnly,
+    linkedCards: links.flat().map((c) => ({ cardId: c.cardId, title: c.title, screenId: c.screenId, projectId: c.projectId })),
+  };
+}
