@@ -60,7 +60,7 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("heading", { name: "Wireframes", level: 1 })).toBeVisible();
     await expect(mainNav(page).getByRole("link", { name: "Wireframes" })).toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: "Templates" }).click();
-    await expect(page.getByText("Templates are coming soon")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Templates" })).toBeVisible();
     await expect(mainNav(page).getByRole("link", { name: "Wireframes" })).toHaveAttribute("aria-current", "page");
 
     // 'All Systems Operational' and the header's search box.
