@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const { screenId } = await addTemplateScreen(member, input.wireframeId, template.id);
     return redirectWithToast(
-      `/wireframes/editor/${input.wireframeId}?screen=${encodeURIComponent(screenId)}`,
+      `/wireframes/editor/${input.wireframeId}?screen=${encodeURIComponent(screenId)}#screen-${encodeURIComponent(screenId)}`,
       { variant: "success", title: "Screen added", description: `The ${template.name} template is the wireframe's last screen.` },
       { status: 303 },
     );

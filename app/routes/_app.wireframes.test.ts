@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../tests/support/db";
 import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../tests/support/factories";
 import { db, schema } from "~/.server/db";
-import { createComponent, createWireframe, getWireframe, listComponents, listWireframes } from "~/.server/wireframes";
+import { createComponent, createWireframe, getWireframe, linkScreen, listComponents, listWireframes } from "~/.server/wireframes";
+import { makeReadOnly, makeWorkspace } from "~/.server/wireframes/test-support";
 import { getMemberContext } from "~/.server/workspaces";
 import type { ComponentDefinition, WireframeDocument } from "~/lib/wireframes/document";
 import { TEMPLATES } from "~/lib/wireframes/templates";
@@ -246,6 +247,24 @@ describe("/wireframes", () => {
   });
 });
 
+describe("a read-only workspace (trial ended)", () => {
+  it("shows no edit controls and refuses changes with the reason (409)", async () => {
+    const w = await workspace();
+    const { id } = await createWireframe(w.ownerMember, { projectId: w.project.id, name: "Cart", device: "mobile" });
+    await makeReadOnly(w.workspace.id);
+    const list = (await settle(listLoader(args(await w.get("/wireframes"))))).body as Awaited<ReturnType<typeof listLoader>>;
+    expect(list).toMatchObject({ canEdit: false, canDelete: false });
+    const editor = (await settle(editorLoader(args(await w.get(`/wireframes/editor/${id}`), { wireframeId: id })))).body as Awaited<
+      ReturnType<typeof editorLoader>
+    >;
+    expect(editor).toMatchObject({ canEdit: false, canDelete: false });
+    const res = await settle(listAction(args(await w.post("/wireframes?index", { intent: "rename", wireframeId: id, name: "Basket" }))));
+    expect(res.status).toBe(409);
+    expect(errorsOf(res.body)[""]![0]).toMatch(/read-only/);
+    expect((await getWireframe(w.ownerMember, id)).name).toBe("Cart");
+  });
+});
+
 describe("/projects/{id}/wireframes", () => {
   it("lists that project's wireframes only, and posts come back to it", async () => {
     const w = await workspace();
@@ -417,6 +436,16 @@ describe("/wireframes/editor/{id}", () => {
     expect(data.me).toMatchObject({ userId: w.user.id, name: "Vic member" });
     expect(data.me.color).toMatch(/^#[0-9a-f]{6}$/);
     expect(data).toMatchObject({ canEdit: true, canDelete: false, linkedCards: [] });
+  });
+
+  it("lists the cards that link its screens", async () => {
+    const w = await makeWorkspace();
+    const { id } = await createWireframe(w.owner, { projectId: w.project.id, name: "Sign-in", device: "desktop" });
+    const screenId = Object.keys((await getWireframe(w.owner, id)).document.screens)[0]!;
+    await linkScreen(w.owner, { cardId: w.card.id, wireframeId: id, screenId });
+    const data = (await settle(editorLoader(args(await authedRequest(w.user.id, `/wireframes/editor/${id}`), { wireframeId: id }))))
+      .body as Awaited<ReturnType<typeof editorLoader>>;
+    expect(data.linkedCards).toEqual([{ cardId: w.card.id, title: "Build the sign-in page", screenId, projectId: w.project.id }]);
   });
 
   it("answers 404 for another workspace's wireframe, a missing one and an id that is not a UUID", async () => {
