@@ -113,9 +113,32 @@ export function initials(name: string, email: string): string {
   return email.slice(0, 2).toUpperCase();
 }
 
-/** A due date against today (UTC calendar days): past, within a week, or later. */
-export function dueState(due: string | null, today = calendarDay()): "overdue" | "soon" | "later" | null {
-  if (!due) return null;
+/** State groups whose cards are finished: such a card is never overdue or due soon, whatever its date says. */
+export const CLOSED_STATE_GROUPS = ["completed", "cancelled"] as const satisfies readonly StateGroup[];
+
+export function isClosedStateGroup(group: StateGroup | string): boolean {
+  return (CLOSED_STATE_GROUPS as readonly string[]).includes(group);
+}
+
+/** How many days ahead a due date counts as "soon" (the board's "Due this week" filter). */
+export const DUE_SOON_DAYS = 7;
+
+/**
+ * A card's due date against today (UTC calendar days), in the column it is in: past,
+ * within a week, or later; null without a date, and null for a finished card (its
+ * column counts as completed or cancelled), which is never overdue. The one rule for the
+ * card face, the board's due filters (`dueWindow`), My work and a member's page.
+ */
+export function dueState(due: string | null, stateGroup: StateGroup | string, today = calendarDay()): "overdue" | "soon" | "later" | null {
+  if (!due || isClosedStateGroup(stateGroup)) return null;
   if (due < today) return "overdue";
-  return due <= addDays(today, 7) ? "soon" : "later";
+  return due <= addDays(today, DUE_SOON_DAYS) ? "soon" : "later";
+}
+
+/**
+ * The due dates a due filter matches, as a range of calendar days (`before` exclusive,
+ * `from`/`to` inclusive), for a query to combine with "the card's column is not closed".
+ */
+export function dueWindow(filter: DueFilter, today = calendarDay()): { before?: string; from?: string; to?: string } {
+  return filter === "overdue" ? { before: today } : { from: today, to: addDays(today, DUE_SOON_DAYS) };
 }

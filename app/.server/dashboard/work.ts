@@ -1,4 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { CLOSED_STATE_GROUPS } from "~/lib/board";
+import { calendarDay } from "~/lib/dates";
 import { db, schema } from "../db";
 import { listActivity } from "../projects/activity";
 import { listProjects } from "../projects/projects";
@@ -19,6 +21,7 @@ export async function assignedWork(workspaceId: string, userId: string, limit = 
       projectId: projects.id,
       projectName: projects.name,
       columnName: boardColumns.name,
+      stateGroup: boardColumns.stateGroup,
     })
     .from(cardAssignees)
     .innerJoin(cards, and(eq(cards.id, cardAssignees.cardId), eq(cards.workspaceId, workspaceId)))
@@ -28,11 +31,11 @@ export async function assignedWork(workspaceId: string, userId: string, limit = 
       and(
         eq(cardAssignees.workspaceId, workspaceId),
         eq(cardAssignees.userId, userId),
-        notInArray(boardColumns.stateGroup, ["completed", "cancelled"]),
+        notInArray(boardColumns.stateGroup, [...CLOSED_STATE_GROUPS]),
       ),
     )
     .orderBy(
-      sql`case when ${cards.dueDate} < current_date then 0 else 1 end`,
+      sql`case when ${cards.dueDate} < ${calendarDay()} then 0 else 1 end`,
       sql`${cards.dueDate} asc nulls last`,
       sql`case ${cards.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`,
       asc(cards.number),

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { BoardCardView, BoardColumnView, DueFilter, LabelView, MemberView, Priority } from "~/lib/board";
-import { addDays, calendarDay } from "~/lib/dates";
+import {
+  dueWindow,
+  isClosedStateGroup,
+  type BoardCardView,
+  type BoardColumnView,
+  type DueFilter,
+  type LabelView,
+  type MemberView,
+  type Priority,
+} from "~/lib/board";
 import { isUuid } from "~/lib/ids";
 import { db, schema } from "../db";
 import { attachmentCountsByCard } from "../files/attachments";
@@ -54,8 +62,7 @@ export async function loadBoard(
     eq(cards.projectId, projectId),
     eq(cards.workspaceId, workspaceId),
     filters.priority ? eq(cards.priority, filters.priority) : undefined,
-    filters.due === "overdue" ? lt(cards.dueDate, calendarDay()) : undefined,
-    filters.due === "week" ? and(gte(cards.dueDate, calendarDay()), lte(cards.dueDate, addDays(calendarDay(), 7))) : undefined,
+    filters.due ? dueCondition(filters.due, cols) : undefined,
     q
       ? or(
           ilike(cards.title, `%${escapeLike(q)}%`),
@@ -174,6 +181,21 @@ export async function loadBoard(
     cards: byColumn.get(c.id) ?? [],
   }));
   return { columns };
+}
+
+/**
+ * The due filters (`dueState`'s rule in SQL): a due date in the filter's window, on a card
+ * whose column is not finished (completed or cancelled), so a done card never shows as overdue.
+ */
+function dueCondition(filter: DueFilter, cols: { id: string; stateGroup: string }[]) {
+  const open = cols.filter((c) => !isClosedStateGroup(c.stateGroup)).map((c) => c.id);
+  const { before, from, to } = dueWindow(filter);
+  return and(
+    inArray(cards.columnId, open),
+    before ? lt(cards.dueDate, before) : undefined,
+    from ? gte(cards.dueDate, from) : undefined,
+    to ? lte(cards.dueDate, to) : undefined,
+  );
 }
 
 function groupBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => string) {

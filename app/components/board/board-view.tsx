@@ -24,7 +24,7 @@ import { useToast } from "~/components/ui/toast";
 import { locate, moveInBoard, neighboursOf } from "./board-ordering";
 import { CardFace } from "./card-face";
 import { AddCardForm, ColumnHeader } from "./column-header";
-import type { BoardCardView, BoardColumnView, LabelView, MemberView } from "~/lib/board";
+import type { BoardCardView, BoardColumnView, LabelView, MemberView, StateGroup } from "~/lib/board";
 import type { BoardFailure } from "~/lib/forms/board";
 
 type Props = {
@@ -212,13 +212,10 @@ export function BoardView({
           <ColumnHeader column={column} columns={columns} index={index} canManage={canManageColumns} error={columnError} />
           <SortableContext items={column.cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             <ul className="flex min-h-8 flex-col gap-2" aria-label={`${column.name} cards`}>
-              {column.cards.map((card) =>
-                dndEnabled ? (
-                  <SortableCard key={card.id} card={card} href={cardHref(card.id)} members={memberMap} labels={labelMap} />
-                ) : (
-                  <CardFace key={card.id} card={card} href={cardHref(card.id)} members={memberMap} labels={labelMap} />
-                ),
-              )}
+              {column.cards.map((card) => {
+                const face = { card, stateGroup: column.stateGroup, href: cardHref(card.id), members: memberMap, labels: labelMap };
+                return dndEnabled ? <SortableCard key={card.id} {...face} /> : <CardFace key={card.id} {...face} />;
+              })}
             </ul>
           </SortableContext>
           {column.matchingCount > column.cards.length ? (
@@ -264,7 +261,14 @@ export function BoardView({
       <DragOverlay>
         {activeCard ? (
           <ul>
-            <CardFace card={activeCard} href={cardHref(activeCard.id)} members={memberMap} labels={labelMap} overlay />
+            <CardFace
+              card={activeCard}
+              stateGroup={columns.find((c) => c.cards.some((k) => k.id === activeCard.id))?.stateGroup ?? "unstarted"}
+              href={cardHref(activeCard.id)}
+              members={memberMap}
+              labels={labelMap}
+              overlay
+            />
           </ul>
         ) : null}
       </DragOverlay>
@@ -325,11 +329,13 @@ function DroppableColumn({ id, children }: { id: string; children: React.ReactNo
 
 function SortableCard({
   card,
+  stateGroup,
   href,
   members,
   labels,
 }: {
   card: BoardCardView;
+  stateGroup: StateGroup;
   href: string;
   members: Map<string, MemberView>;
   labels: Map<string, LabelView>;
@@ -339,6 +345,7 @@ function SortableCard({
     <CardFace
       ref={setNodeRef}
       card={card}
+      stateGroup={stateGroup}
       href={href}
       members={members}
       labels={labels}

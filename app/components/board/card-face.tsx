@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
-import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView } from "~/lib/board";
+import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView, type StateGroup } from "~/lib/board";
 import { formatMonthDay } from "~/lib/dates";
 import { labelStyle, PRIORITY_STYLES } from "./styles";
 
 type Props = {
   card: BoardCardView;
+  /** The state group of the column the card is in (a finished card is never overdue). */
+  stateGroup: StateGroup;
   href: string;
   members: Map<string, MemberView>;
   labels: Map<string, LabelView>;
@@ -17,10 +19,10 @@ type Props = {
 
 /** One card on the board: a link to its detail, and (with JavaScript) a drag handle. */
 export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<HTMLLIElement>>(function CardFace(
-  { card, href, members, labels, handle, dragging, overlay, style, ...rest },
+  { card, stateGroup, href, members, labels, handle, dragging, overlay, style, ...rest },
   ref,
 ) {
-  const due = dueState(card.dueDate);
+  const due = dueState(card.dueDate, stateGroup);
   return (
     <li
       ref={ref}

@@ -5,7 +5,7 @@ import { WorkList, type WorkItem } from "~/components/team/member-page";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, messageOf, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
-import { calendarDay } from "~/lib/dates";
+import { dueState } from "~/lib/board";
 import { quickCreateSchema } from "~/lib/forms/dashboard";
 
 export type DashboardData = {
@@ -19,8 +19,7 @@ export type DashboardData = {
 };
 
 export function DashboardPage({ data, reply }: { data: DashboardData; reply: FormReply | undefined }) {
-  const today = calendarDay();
-  const overdue = data.work.filter((w) => w.dueDate && w.dueDate < today).length;
+  const overdue = data.work.filter((w) => dueState(w.dueDate, w.stateGroup) === "overdue").length;
   return (
     <div className="space-y-8">
       <div>

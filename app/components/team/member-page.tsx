@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
-import { PRIORITY_LABELS, type Priority, dueState } from "~/lib/board";
+import { PRIORITY_LABELS, type Priority, type StateGroup, dueState } from "~/lib/board";
 import type { FormReply } from "~/components/ui/conform";
 import { formatDay, formatNumericDay } from "~/lib/dates";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
@@ -15,6 +15,8 @@ export type WorkItem = {
   projectId: string;
   projectName: string;
   columnName: string;
+  /** What the card's column counts as: a finished card is never overdue. */
+  stateGroup: StateGroup;
 };
 
 export function WorkList({ items, empty }: { items: WorkItem[]; empty: string }) {
@@ -22,7 +24,7 @@ export function WorkList({ items, empty }: { items: WorkItem[]; empty: string })
   return (
     <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {items.map((w) => {
-        const due = dueState(w.dueDate);
+        const due = dueState(w.dueDate, w.stateGroup);
         return (
           <li key={w.id} className="flex flex-wrap items-center gap-2 px-4 py-2.5 text-sm">
             <Link to={`/projects/${w.projectId}?task=${w.id}`} className="min-w-0 flex-1 font-medium text-slate-900 hover:underline">
