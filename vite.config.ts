@@ -9,6 +9,11 @@ const EVERY_PAGE =
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" }), tsconfigPaths()],
+  // Vite's dependency scan follows route modules into their *.server.ts files (which the
+  // Remix plugin strips from the browser build later) and resolves bare imports with browser
+  // conditions: @node-rs/argon2's "browser" entry points at a WASM package that is not
+  // installed, and the scan, hence `npm run dev`, failed. Server-only packages stay out of it.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },
   },
