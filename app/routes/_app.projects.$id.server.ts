@@ -12,6 +12,7 @@ import { listActivity } from "~/.server/projects/activity";
 import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
 import { getProject } from "~/.server/projects/projects";
+import { boardScreenLinks } from "~/.server/wireframes";
 import { requireMember } from "~/.server/workspaces";
 
 /**
@@ -77,7 +78,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
   if (clean) throw redirect(clean);
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
-  const [board, labels, members, activity, card, cardActivity, attachments] = await Promise.all([
+  const [board, labels, members, activity, card, cardActivity, attachments, screenLinks] = await Promise.all([
     loadBoard(member, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member, project.id),
     workspaceMembers(member),
@@ -85,6 +86,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     taskId ? cardDetail(member, project.id, taskId) : Promise.resolve(null),
     taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
     isUuid(taskId) ? listAttachments(member, project.id, taskId) : Promise.resolve([]),
+    boardScreenLinks(member, project.id, taskId, { withChoices: can(member.role, "card.update") }),
   ]);
   if (taskId && !card) {
     throw data({ message: "This card does not exist, or it was deleted." }, { status: 404 });
@@ -97,6 +99,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     activity,
     card: card ? { ...card, attachments } : null,
     cardActivity,
+    screenLinks,
     filters: values,
     me: member.user.id,
     role: member.role,
@@ -124,6 +127,8 @@ const SEEN_IN_PLACE: ReadonlySet<BoardIntentName> = new Set([
   "remove-checklist-item",
   "set-assignee",
   "set-label",
+  "link-screen",
+  "unlink-screen",
 ]);
 
 type Submission = ReturnType<typeof parseBoardForm>;

@@ -1,6 +1,7 @@
 import type { BoardIntent } from "~/lib/forms/board";
 import { isUserError } from "../errors";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
+import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
 import { addChecklistItem, addComment, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
 import { createCard, deleteCard, moveCard, updateCard } from "./cards";
@@ -82,6 +83,12 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
     case "add-comment":
       await addComment(member, projectId, intent.cardId, intent.body);
       return { ...done, message: "Comment added.", cardId: intent.cardId };
+    case "link-screen":
+      await linkScreen(member, { projectId, cardId: intent.cardId, ...intent.screen });
+      return { ...done, message: "Screen linked.", cardId: intent.cardId };
+    case "unlink-screen":
+      await unlinkScreen(member, { projectId, cardId: intent.cardId, ...intent.screen });
+      return { ...done, message: "Screen unlinked.", cardId: intent.cardId };
     case "add-column":
       await addColumn(member, projectId, intent.name, intent.stateGroup);
       return { ...done, message: `Column "${intent.name}" added.` };

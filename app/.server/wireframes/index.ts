@@ -17,6 +17,16 @@ export {
 } from "./wireframes";
 export { applyPatch, opsSince, wireframeTopic, componentsTopic, type PatchRecord, type WireframeEvent } from "./patches";
 export { createComponent, deleteComponent, getComponents, listComponents, updateComponent, type ComponentRecord } from "./components";
-export { cardsForScreen, linkScreen, linksForCard, unlinkScreen, type CardScreenLink, type ScreenCardLink } from "./links";
+export {
+  boardScreenLinks,
+  cardsForScreen,
+  linkableScreens,
+  linkScreen,
+  linksForCard,
+  screenLinkCounts,
+  unlinkScreen,
+  type CardScreenLink,
+  type ScreenCardLink,
+} from "./links";
 export { imageUrl, readImage, uploadImage } from "./images";
 export { publishPresence, wireframeEvents } from "./events";

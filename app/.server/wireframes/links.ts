@@ -1,11 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { isUuid } from "~/lib/ids";
-import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import type { BoardScreenLinks, LinkableWireframe } from "~/lib/wireframes/card-links";
+import { SCHEMA_VERSION, type Screen, type WireframeDocument, type WireframeElement } from "~/lib/wireframes/document";
+import { compareOrder } from "~/lib/wireframes/order";
 import { ScreenSvg } from "~/lib/wireframes/render";
 import { db, schema, transaction } from "../db";
-import { notFound, UserError } from "../errors";
+import { isUserError, notFound, UserError } from "../errors";
+import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { assertCan, assertCanChange, findWireframeRow } from "./access";
 import { getComponents } from "./components";
@@ -16,28 +19,34 @@ import { currentDocument } from "./patches";
  * that screen; the editor lists the cards that link the screen it shows. Linking changes
  * the card (members); deleting either side removes the link, never the other side.
  */
-const { cardWireframeLinks, cards, wireframes } = schema;
+const { cardWireframeLinks, cards, projects, wireframes } = schema;
 
-export type LinkInput = { cardId: string; wireframeId: string; screenId: string };
+export type LinkInput = {
+  cardId: string;
+  wireframeId: string;
+  screenId: string;
+  /** When given (the board's forms), the card must be on this project's board: another project's card is a 404. */
+  projectId?: string;
+};
 
 const cardNotFound = () => notFound("That card");
 
-async function cardOf(member: MemberContext, cardId: string, d = db()) {
-  if (!isUuid(cardId)) throw cardNotFound();
+async function cardOf(member: MemberContext, cardId: string, d = db(), projectId?: string) {
+  if (!isUuid(cardId) || (projectId !== undefined && !isUuid(projectId))) throw cardNotFound();
   const [card] = await d
     .select({ id: cards.id, projectId: cards.projectId })
     .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.workspaceId, member.workspace.id)));
+    .where(and(eq(cards.id, cardId), eq(cards.workspaceId, member.workspace.id), projectId ? eq(cards.projectId, projectId) : undefined));
   if (!card) throw cardNotFound();
   return card;
 }
 
-/** Links a screen to a card (linking it twice is one link). */
+/** Links a screen to a card (linking it twice is one link); the board's live viewers are told. */
 export async function linkScreen(member: MemberContext, input: LinkInput): Promise<void> {
   assertCan(member, "card.update");
-  await transaction(async (tx) => {
+  const card = await transaction(async (tx) => {
     await assertCanChange(member, "card.update", tx);
-    const card = await cardOf(member, input.cardId, tx);
+    const card = await cardOf(member, input.cardId, tx, input.projectId);
     const row = await findWireframeRow(tx, member, input.wireframeId);
     if (!currentDocument(row.document).screens[input.screenId])
       throw new UserError(404, "That screen was not found in the wireframe. It may have been deleted.", "screenId");
@@ -51,15 +60,17 @@ export async function linkScreen(member: MemberContext, input: LinkInput): Promi
         createdBy: member.user.id,
       })
       .onConflictDoNothing();
+    return card;
   });
+  await announceCardChange(member, card);
 }
 
 export async function unlinkScreen(member: MemberContext, input: LinkInput): Promise<void> {
   assertCan(member, "card.update");
-  await transaction(async (tx) => {
+  const card = await transaction(async (tx) => {
     await assertCanChange(member, "card.update", tx);
-    const card = await cardOf(member, input.cardId, tx);
-    if (!isUuid(input.wireframeId)) return;
+    const card = await cardOf(member, input.cardId, tx, input.projectId);
+    if (!isUuid(input.wireframeId)) return card;
     await tx
       .delete(cardWireframeLinks)
       .where(
@@ -70,7 +81,14 @@ export async function unlinkScreen(member: MemberContext, input: LinkInput): Pro
           eq(cardWireframeLinks.workspaceId, member.workspace.id),
         ),
       );
+    return card;
   });
+  await announceCardChange(member, card);
+}
+
+/** The card's board revalidates (its face counts linked screens; an open panel lists them). */
+function announceCardChange(member: MemberContext, card: { id: string; projectId: string }) {
+  return publish(boardTopic(card.projectId), { type: "card.updated", cardId: card.id, by: member.user.id });
 }
 
 export type CardScreenLink = {
@@ -154,4 +172,78 @@ export async function cardsForScreen(member: MemberContext, wireframeId: string,
       ),
     )
     .orderBy(asc(cards.number));
+}
+
+/** How many screens each card of a project links (cards without links are left out): the count on the board's card faces. */
+export async function screenLinkCounts(member: MemberContext, projectId: string): Promise<Record<string, number>> {
+  assertCan(member, "wireframe.view");
+  if (!isUuid(projectId)) return {};
+  const rows = await db()
+    .select({ cardId: cardWireframeLinks.cardId, n: count() })
+    .from(cardWireframeLinks)
+    .innerJoin(cards, and(eq(cards.id, cardWireframeLinks.cardId), eq(cards.workspaceId, member.workspace.id)))
+    .where(and(eq(cardWireframeLinks.workspaceId, member.workspace.id), eq(cards.projectId, projectId)))
+    .groupBy(cardWireframeLinks.cardId);
+  return Object.fromEntries(rows.map((r) => [r.cardId, Number(r.n)]));
+}
+
+/**
+ * The workspace's wireframes with their screens in order (by project, then name): what the
+ * card panel offers to link. Reads only the documents' screens, never their elements.
+ */
+export async function linkableScreens(member: MemberContext): Promise<LinkableWireframe[]> {
+  assertCan(member, "wireframe.view");
+  const rows = await db()
+    .select({
+      id: wireframes.id,
+      name: wireframes.name,
+      projectName: projects.name,
+      schemaVersion: sql<number>`(${wireframes.document}->>'schemaVersion')::int`,
+      screens: sql<Record<string, Screen>>`${wireframes.document}->'screens'`,
+    })
+    .from(wireframes)
+    .innerJoin(projects, and(eq(projects.id, wireframes.projectId), eq(projects.workspaceId, member.workspace.id)))
+    .where(eq(wireframes.workspaceId, member.workspace.id))
+    .orderBy(asc(projects.name), asc(wireframes.name), asc(wireframes.id));
+  return rows.map(({ schemaVersion, screens, ...w }) => {
+    const current =
+      schemaVersion === SCHEMA_VERSION ? screens : currentDocument({ schemaVersion, screens, elements: {} } as WireframeDocument).screens;
+    return {
+      ...w,
+      screens: Object.values(current ?? {})
+        .sort(compareOrder)
+        .map((s) => ({ id: s.id, name: s.name })),
+    };
+  });
+}
+
+/**
+ * The board page's screen links: every card's count and, for the open card (when it is on
+ * this project's board), its links with their thumbnails and, for members who may change
+ * it, the screens to choose from. A card that is not found leaves `card` null (the board
+ * answers that 404 itself).
+ */
+export async function boardScreenLinks(
+  member: MemberContext,
+  projectId: string,
+  openCardId: string | null,
+  opts: { withChoices: boolean },
+): Promise<BoardScreenLinks> {
+  const [counts, card] = await Promise.all([
+    screenLinkCounts(member, projectId),
+    openCardId ? openCardLinks(member, projectId, openCardId, opts.withChoices) : Promise.resolve(null),
+  ]);
+  return { counts, card };
+}
+
+async function openCardLinks(member: MemberContext, projectId: string, cardId: string, withChoices: boolean) {
+  try {
+    await cardOf(member, cardId, db(), projectId);
+  } catch (error) {
+    if (isUserError(error) && error.status === 404) return null;
+    throw error;
+  }
+  const [links, choices] = await Promise.all([linksForCard(member, cardId), withChoices ? linkableScreens(member) : Promise.resolve([])]);
+  // The thumbnail's markup is enough for the panel: the screen's document stays on the server.
+  return { cardId, links: links.map(({ preview: _preview, ...link }) => link), choices };
 }

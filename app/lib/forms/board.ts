@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { LABEL_COLORS, PRIORITIES, STATE_GROUPS } from "../board";
+import { linkScreenSchema, unlinkScreenSchema } from "./card-links";
 import { archiveProjectSchema, deleteProjectSchema, restoreProjectSchema, updateProjectSchema } from "./projects";
 
 /**
@@ -125,6 +126,8 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
     cardId: id,
     body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000),
   }),
+  linkScreenSchema,
+  unlinkScreenSchema,
   addColumnSchema,
   updateColumnSchema,
   z.object({ intent: z.literal("shift-column"), columnId: id, direction: z.enum(["left", "right"]) }),
