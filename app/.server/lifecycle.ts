@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "./auth/session";
 import { closeDb, ensureDb } from "./db";
 import { env, placeholderProblems } from "./env";
+import { startScheduler, stopScheduler } from "./jobs";
 import { sessionSecrets } from "./secrets";
 
 /** Expired sessions are deleted at start-up and then this often. */
@@ -23,7 +24,8 @@ export function sessionPurgeSettled(): Promise<void> {
 /**
  * Called by server.ts before it listens: validates the environment (a bad variable
  * stops the process with a message naming it), runs migrations, checks secrets, and
- * starts the hourly purge of expired sessions (its timer never keeps the process alive).
+ * starts the hourly purge of expired sessions and the scheduled jobs (their timers never
+ * keep the process alive).
  */
 export async function startup(): Promise<{
   port: number;
@@ -39,6 +41,8 @@ export async function startup(): Promise<{
   clearInterval(purgeTimer);
   purgeTimer = setInterval(() => void purgeSessions(), SESSION_PURGE_EVERY_MS);
   purgeTimer.unref();
+  // The daily jobs (analytics snapshots): not awaited, serving starts at once.
+  void startScheduler();
   const formActionOrigins = [
     e.GOOGLE_AUTHORIZATION_URL,
     e.GITHUB_AUTHORIZATION_URL,
@@ -52,5 +56,6 @@ export async function shutdown(): Promise<void> {
   clearInterval(purgeTimer);
   purgeTimer = undefined;
   await purging;
+  await stopScheduler();
   await closeDb();
 }

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Priority, StateGroup } from "~/lib/board";
 import { ts } from "./schema-columns";
 import type { Role } from "~/lib/permissions";
@@ -101,6 +114,7 @@ export const cards = pgTable("cards", {
   version: integer("version").notNull().default(1),
   startedAt: ts("started_at"),
   completedAt: ts("completed_at"),
+  estimatePoints: numeric("estimate_points", { precision: 6, scale: 1, mode: "number" }),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -97,3 +97,6 @@ export * from "./schema-files";
 
 // Wireframes: documents, their op log, main components, card links and images.
 export * from "./schema-wireframes";
+
+// Analytics: card transitions, daily snapshots, the job runner's marks.
+export * from "./schema-analytics";

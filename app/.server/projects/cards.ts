@@ -5,6 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
+import { recordTransition } from "../analytics/transitions";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { assertCanChange, scopeOf, type BoardScope } from "./access";
@@ -59,6 +60,7 @@ export async function createCard(
       action: "card.created",
       newValue: { title: row!.title, column: col.name },
     });
+    await recordTransition(tx, ctx, row!.id, null, col);
     return row!;
   });
   await publish(boardTopic(ctx.projectId), { type: "card.created", cardId: card.id, by: ctx.actorId });
@@ -133,6 +135,7 @@ export async function moveCard(
       })
       .where(and(cardsOf(ctx), eq(cards.id, card.id)))
       .returning({ id: cards.id, version: cards.version, columnId: cards.columnId, position: cards.position });
+    await recordTransition(tx, ctx, card.id, { id: card.columnId }, col);
     if (card.columnId !== col.id) {
       const [from] = await tx
         .select({ name: boardColumns.name })
@@ -253,6 +256,7 @@ export async function deleteCard(member: MemberContext, projectId: string, cardI
       action: "card.deleted",
       oldValue: { title: card.title, number: card.number },
     });
+    await recordTransition(tx, ctx, card.id, { id: card.columnId }, null);
     await tx.delete(cards).where(and(cardsOf(ctx), eq(cards.id, card.id)));
     return keys;
   });

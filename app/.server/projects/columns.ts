@@ -3,6 +3,7 @@ import type { StateGroup } from "~/lib/board";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { db, schema, transaction } from "../db";
 import { UserError } from "../errors";
+import { recordColumnGroupChange, recordTransition } from "../analytics/transitions";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { assertCanChange, scopeOf } from "./access";
@@ -62,6 +63,7 @@ export async function updateColumn(
   if (patch.wipLimit !== undefined) set.wipLimit = patch.wipLimit;
   if (patch.stateGroup !== undefined) set.stateGroup = patch.stateGroup;
   if (Object.keys(set).length === 0) return;
+  if (set.stateGroup) await recordColumnGroupChange(db(), ctx, col.id, col.stateGroup, set.stateGroup);
   await db()
     .update(boardColumns)
     .set(set)
@@ -154,6 +156,7 @@ export async function deleteColumn(member: MemberContext, projectId: string, col
             ...lifecycleTimes(target.stateGroup, moving[i]!),
           })
           .where(and(cardsOf(ctx), eq(cards.id, moving[i]!.id)));
+        await recordTransition(tx, ctx, moving[i]!.id, col, target);
       }
     }
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));

@@ -1,0 +1,55 @@
+import { backfillTransitions } from "../analytics/backfill";
+import { addDays } from "../analytics/days";
+import { writeSnapshots } from "../analytics/snapshots";
+import { runJobs, type Job } from "./runner";
+
+/**
+ * The app's scheduled jobs and their timer. `startScheduler` (from lifecycle.ts) runs the
+ * due jobs at start-up and then every `SCHEDULER_EVERY_MS`; the timer never keeps the
+ * process alive, and `stopScheduler` waits for a run in progress.
+ */
+export const SCHEDULER_EVERY_MS = 15 * 60_000;
+
+export const JOBS: Job[] = [
+  // Transitions of cards from before the log existed, from the activity log (once).
+  { name: "transitions-backfill", every: "once", run: (tx) => backfillTransitions(tx) },
+  // Yesterday's snapshots, and any earlier day that was missed.
+  { name: "daily-snapshots", every: "day", run: (tx, today) => writeSnapshots(tx, addDays(today, -1)) },
+];
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let stopped = true;
+let running: Promise<unknown> = Promise.resolve();
+
+/** One run, then the next is scheduled once it has finished (runs never overlap in a process). */
+function tick(): Promise<unknown> {
+  running = runJobs(JOBS)
+    .catch((error: unknown) => console.error("[jobs] run failed", error))
+    .finally(() => {
+      if (stopped) return;
+      timer = setTimeout(() => void tick(), SCHEDULER_EVERY_MS);
+      timer.unref();
+    });
+  return running;
+}
+
+/** Runs the due jobs now and then every SCHEDULER_EVERY_MS; resolves when the first run has finished. */
+export function startScheduler(): Promise<unknown> {
+  clearTimeout(timer);
+  stopped = false;
+  return tick();
+}
+
+/** Stops the timer and waits for a run in progress. */
+export async function stopScheduler(): Promise<void> {
+  stopped = true;
+  clearTimeout(timer);
+  timer = undefined;
+  await running;
+  clearTimeout(timer);
+}
+
+/** Whether a next run is scheduled (tests). */
+export function schedulerPending(): boolean {
+  return timer !== undefined && !stopped;
+}
