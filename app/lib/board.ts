@@ -142,3 +142,25 @@ export function dueState(due: string | null, stateGroup: StateGroup | string, to
 export function dueWindow(filter: DueFilter, today = calendarDay()): { before?: string; from?: string; to?: string } {
   return filter === "overdue" ? { before: today } : { from: today, to: addDays(today, DUE_SOON_DAYS) };
 }
+
+/** The card fields the card panel edits (and `update-card` takes), each saved on its own. */
+export const CARD_FIELDS = ["title", "description", "priority", "dueDate"] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/**
+ * A card field's value as it is stored and compared: a title without the spaces around it,
+ * a description with one kind of line break (a form sends CRLF, a script LF) and no blank
+ * edges, no due date as null. The server stores this and the card panel compares with it,
+ * so "the user changed this field" means the same on both sides.
+ */
+export function normalizeCardField(field: CardField, value: string | null | undefined): string | null {
+  if (value == null) return null;
+  if (field === "title") return value.trim();
+  if (field === "description") return value.replace(/\r\n?/g, "\n").trim();
+  if (field === "dueDate") return value === "" ? null : value;
+  return value;
+}
+
+export function sameCardValue(field: CardField, a: string | null | undefined, b: string | null | undefined): boolean {
+  return normalizeCardField(field, a) === normalizeCardField(field, b);
+}

@@ -15,7 +15,17 @@ import { deleteProject, setProjectArchived, updateProject } from "./projects";
  * (a UserError) comes back as `{ ok: false, status, message, field }`.
  */
 export type BoardActionResult =
-  | { ok: true; intent: string; message?: string; warning?: string | null; redirectTo?: string; cardId?: string; attachmentId?: string }
+  | {
+      ok: true;
+      intent: string;
+      message?: string;
+      warning?: string | null;
+      redirectTo?: string;
+      cardId?: string;
+      attachmentId?: string;
+      /** The card's version after the change ("update-card"): the card panel knows its save is in what it reads next. */
+      version?: number;
+    }
   | { ok: false; intent: string; status: number; message: string; field?: string };
 
 export async function runBoardIntent(member: MemberContext, projectId: string, intent: BoardIntent): Promise<BoardActionResult> {
@@ -45,9 +55,10 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
       return { ...done, message: `Moved to ${r.column.name}.`, warning: r.wipWarning, cardId: intent.cardId };
     }
     case "update-card": {
-      const { cardId, version, intent: _intent, ...patch } = intent;
-      await updateCard(member, projectId, cardId, version, patch);
-      return { ...done, message: "Card saved.", cardId };
+      const { cardId, version, intent: _intent, baseTitle, baseDescription, basePriority, baseDueDate, ...patch } = intent;
+      const base = { title: baseTitle, description: baseDescription, priority: basePriority, dueDate: baseDueDate };
+      const card = await updateCard(member, projectId, cardId, version, patch, base);
+      return { ...done, message: "Card saved.", cardId, version: card.version };
     }
     case "delete-card":
       await deleteCard(member, projectId, intent.cardId);

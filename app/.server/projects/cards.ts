@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Priority } from "~/lib/board";
+import { CARD_FIELDS, normalizeCardField, type CardField, type Priority } from "~/lib/board";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { isUuid } from "~/lib/ids";
 import { schema, transaction, type Db } from "../db";
@@ -191,28 +191,44 @@ async function respreadAndPlace(tx: Db, ctx: BoardScope, columnId: string, cardI
   return keys[order.indexOf(cardId)]!;
 }
 
-export const CARD_FIELDS = ["title", "description", "priority", "dueDate"] as const;
 export type CardPatch = Partial<{ title: string; description: string; priority: Priority; dueDate: string | null }>;
 
 export const STALE_CARD_MESSAGE =
   "Someone else changed this card while you were editing it. Your changes were not saved; they are still in the form. Review the latest version below and save again.";
 
 /**
- * Field edits with optimistic concurrency: the form carries the version it was
- * opened at, and a write against an older version is refused (409) rather than
- * silently overwriting the other person's change.
+ * Field edits, partial and checked field by field. `patch` holds the fields the writer
+ * sends; `base`, for each of them, the value the writer started from (what its form
+ * showed). A field is written only if the writer changed it (its value differs from its
+ * base) and nobody else did in between (the card still holds the base); a field whose
+ * value equals its base is not the writer's change and is left alone, so a concurrent
+ * edit of another field is never put back. Without a base for a field (an API client
+ * that sends only values) the card's version decides, as before: a write against an
+ * older version is refused. A refused field refuses the whole write (409), nothing saved.
  */
-export async function updateCard(member: MemberContext, projectId: string, cardId: string, expectedVersion: number, patch: CardPatch) {
+export async function updateCard(
+  member: MemberContext,
+  projectId: string,
+  cardId: string,
+  expectedVersion: number,
+  patch: CardPatch,
+  base: CardPatch = {},
+) {
   await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   const updated = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx, cardId);
-    if (card.version !== expectedVersion) throw new UserError(409, STALE_CARD_MESSAGE);
-    const changes: { field: (typeof CARD_FIELDS)[number]; old: unknown; next: unknown }[] = [];
+    const changes: { field: CardField; old: unknown; next: unknown }[] = [];
     for (const field of CARD_FIELDS) {
       if (patch[field] === undefined) continue;
-      const next = field === "title" || field === "description" ? (patch[field] as string).trim() : patch[field];
-      if ((card[field] ?? null) !== (next ?? null)) changes.push({ field, old: card[field], next });
+      const next = normalizeCardField(field, patch[field]);
+      const from = base[field] === undefined ? undefined : normalizeCardField(field, base[field]);
+      if (from !== undefined && next === from) continue; // not this writer's change
+      const now = normalizeCardField(field, card[field]);
+      if (now === next) continue; // already so
+      const untouchedSince = from === undefined ? card.version === expectedVersion : now === from;
+      if (!untouchedSince) throw new UserError(409, STALE_CARD_MESSAGE);
+      changes.push({ field, old: card[field], next });
     }
     if (changes.length === 0) return card;
     const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };

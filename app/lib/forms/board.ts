@@ -61,7 +61,12 @@ export const moveCardSchema = z.object({
     .optional(),
 });
 
-/** The card's fields, with the version the form was opened at (a later save by someone else is a 409). */
+/**
+ * Some of the card's fields (only those sent change), each with the value the writer
+ * started from (`baseTitle`, …: a field equal to its base is not the writer's change, one
+ * changed by someone else since is a 409), and the version the form was opened at (what
+ * decides for a field sent without a base, as API clients may).
+ */
 export const updateCardSchema = z.object({
   intent: z.literal("update-card"),
   cardId: id,
@@ -70,6 +75,10 @@ export const updateCardSchema = z.object({
   description: z.string().max(20_000, { message: "Keep the description under 20,000 characters." }).optional(),
   priority: z.enum(PRIORITIES, { message: "Choose a priority." }).optional(),
   dueDate: dueDate.optional(),
+  baseTitle: z.string().max(1_000).optional(),
+  baseDescription: z.string().max(20_000).optional(),
+  basePriority: z.enum(PRIORITIES).optional(),
+  baseDueDate: dueDate.optional(),
 });
 
 export const createLabelSchema = z.object({
