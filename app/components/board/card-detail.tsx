@@ -6,13 +6,15 @@ import { useHydrated } from "~/components/ui/form";
 import type { BoardColumnView, CardDetailView, LabelView, MemberView } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
 import { postedValues, type BoardFailure } from "~/lib/forms/board";
+import { SCREEN_LINK_INTENTS } from "~/lib/forms/card-links";
 import { ATTACHMENT_INTENTS, CardAttachments } from "./card-attachments";
 import { CardEditForm } from "./card-edit-form";
 import { CardMoveForm } from "./card-move-form";
 import { CardAssignees, CardChecklist, CardComments, CardLabels } from "./card-sections";
+import { CardWireframeLinks } from "./card-wireframe-links";
 
 /** Refusals the panel's own forms show beside their fields (the rest are said at the top of the panel). */
-const SHOWN_IN_FORM = ["update-card", "move-card", ...ATTACHMENT_INTENTS];
+const SHOWN_IN_FORM = ["update-card", "move-card", ...ATTACHMENT_INTENTS, ...SCREEN_LINK_INTENTS];
 
 /**
  * The card's own view, at `?task=<id>`: every control is a plain form, so it all works
@@ -121,6 +123,7 @@ export function CardDetail({
           <CardLabels card={card} labels={labels} canEdit={canEdit} error={error} />
           <CardChecklist card={card} canEdit={canEdit} error={error} />
           <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} error={error} />
+          <CardWireframeLinks cardId={card.id} canEdit={canEdit} error={error} />
           <CardComments card={card} canEdit={canEdit} error={error} />
 
           <section aria-labelledby="card-activity-h">

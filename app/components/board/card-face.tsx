@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView, type StateGroup } from "~/lib/board";
 import { formatMonthDay } from "~/lib/dates";
+import { ScreenLinkCount } from "./card-wireframe-links";
 import { labelStyle, PRIORITY_STYLES } from "./styles";
 
 type Props = {
@@ -84,6 +85,7 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
             <span className="sr-only"> {card.attachmentCount === 1 ? "file" : "files"}</span>
           </span>
         ) : null}
+        <ScreenLinkCount cardId={card.id} />
         {card.assigneeIds.length > 0 ? (
           <span className="ml-auto flex -space-x-1">
             {card.assigneeIds.slice(0, 3).map((id) => {
