@@ -7,11 +7,12 @@
  * clean stop on the first SIGTERM.
  */
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import { type ServerBuild, createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { loadDotenv } from "./server/dotenv.js";
+import { landingCache } from "./server/landing-cache.js";
 import { refuse } from "./server/refusal.js";
 import { remixHandler } from "./server/remix-handler.js";
 import { WEBHOOK_PATH, requestGuard } from "./server/request-guard.js";
@@ -112,6 +113,17 @@ async function main() {
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   }
   app.use(express.static(path.join(projectRoot, "public"), { maxAge: "1h" }));
+
+  if (!viteDevServer) {
+    // The landing page from a copy of its HTML, with each request's nonce filled in
+    // (server/landing-cache.ts). Not in development, where the build changes under it.
+    const renderLanding = createRequestHandler(initialBuild, "production");
+    const landing = landingCache({
+      render: (nonce) =>
+        renderLanding(new Request(new URL("/", started.appUrl), { headers: { Accept: "text/html" } }), { cspNonce: nonce }),
+    });
+    app.use(landing.middleware);
+  }
 
   app.all(
     "*",

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getUser } from "~/.server/auth/session";
 import { readFlash } from "~/.server/http/flash";
@@ -8,6 +8,7 @@ import { ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { StartupGuard } from "~/components/errors/startup-guard";
 import { NavigationSplash } from "~/components/shell/loading";
+import { wantsHydration } from "~/lib/route-handle";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -41,6 +42,9 @@ export function useOptionalUser() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page whose route says `handle = { hydrate: false }` is sent as plain HTML: no framework
+  // scripts, and no start-up guard, since there is no app to fail to start.
+  const hydrate = wantsHydration(useMatches());
   useEffect(() => {
     // A marker the end-to-end tests read to tell a hydrated page from a plain HTML one.
     document.documentElement.dataset.hydrated = "true";
@@ -50,14 +54,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <StartupGuard nonce={nonce} />
+        {hydrate ? <StartupGuard nonce={nonce} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

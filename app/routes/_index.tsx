@@ -12,7 +12,14 @@ import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/landing/site-header";
 import { TrustStrip } from "~/components/landing/trust-strip";
 import { landingContent } from "~/components/landing/content.server";
+import { LANDING_PAGE_SCRIPT } from "~/components/landing/page-script";
 import { landingLinks } from "~/components/landing/styles";
+import { useNonce } from "~/components/nonce";
+import type { RouteHandle } from "~/lib/route-handle";
+
+// Plain HTML: everything here works without JavaScript, so the page ships none of the
+// framework's (root.tsx leaves out <Scripts />); a first visit paints at once.
+export const handle: RouteHandle = { hydrate: false };
 
 export const links = landingLinks;
 
@@ -37,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Landing() {
   const { status, redirectTo, content } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const back = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
   const authHref = back ? `/auth?${back}` : "/auth";
   const signUpHref = `/auth?mode=signup${back ? `&${back}` : ""}`;
@@ -53,6 +61,7 @@ export default function Landing() {
         <CallToAction content={content.callToAction} />
       </main>
       <SiteFooter />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANDING_PAGE_SCRIPT }} />
     </div>
   );
 }

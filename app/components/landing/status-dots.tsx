@@ -16,7 +16,7 @@ async function isHealthy(url: string): Promise<boolean> {
 
 function Dot({ ok, label, okText }: { ok: boolean; label: string; okText: string }) {
   return (
-    <li data-status={ok ? "ok" : "down"} className="flex items-center gap-2">
+    <li data-status={ok ? "ok" : "down"} data-label={label} data-ok-text={okText} className="flex items-center gap-2">
       <span className="relative flex size-2.5" aria-hidden="true">
         {ok ? (
           <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
@@ -37,7 +37,9 @@ function Dot({ ok, label, okText }: { ok: boolean; label: string; okText: string
 
 /**
  * The landing page's two status dots (spec section 2). The server renders them from its
- * own checks; with JavaScript the browser asks GET /api/status and /api/kong/status.
+ * own checks; with JavaScript the browser asks GET /api/status and /api/kong/status (on the
+ * landing page, which does not hydrate, through ./page-script.ts, which redraws a dot as
+ * Dot does).
  */
 export function StatusDots({ initial }: { initial: SystemStatus }) {
   const [status, setStatus] = useState(initial);
