@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { cumulativeFlow, weeklyThroughput, type FlowTransition } from "./flow";
+
+const t = (cardId: string, from: FlowTransition["fromStateGroup"], to: FlowTransition["toStateGroup"], at: string): FlowTransition => ({
+  cardId,
+  fromStateGroup: from,
+  toStateGroup: to,
+  at: new Date(at),
+});
+
+// Worked out by hand: A created 2 Mar, started 3 Mar, done 4 Mar; B created 2 Mar, started 5 Mar;
+// C created 3 Mar and deleted 4 Mar; D done 9 Mar (the next week), reopened and done again the same week.
+const log = [
+  t("A", null, "unstarted", "2026-03-02T09:00:00Z"),
+  t("B", null, "unstarted", "2026-03-02T10:00:00Z"),
+  t("A", "unstarted", "started", "2026-03-03T09:00:00Z"),
+  t("C", null, "backlog", "2026-03-03T12:00:00Z"),
+  t("A", "started", "completed", "2026-03-04T09:00:00Z"),
+  t("C", "backlog", null, "2026-03-04T23:59:59Z"),
+  t("B", "unstarted", "started", "2026-03-05T00:00:00Z"),
+  t("D", null, "started", "2026-03-06T00:00:00Z"),
+  t("D", "started", "completed", "2026-03-09T10:00:00Z"),
+  t("D", "completed", "started", "2026-03-10T10:00:00Z"),
+  t("D", "started", "completed", "2026-03-11T10:00:00Z"),
+];
+
+describe("flow metrics from the transition log", () => {
+  it("cumulative flow counts each state group at the end of each day", () => {
+    const cfd = cumulativeFlow(log, "2026-03-01", "2026-03-05");
+    expect(cfd.map((p) => [p.day, p.backlog, p.unstarted, p.started, p.completed])).toEqual([
+      ["2026-03-01", 0, 0, 0, 0],
+      ["2026-03-02", 0, 2, 0, 0],
+      ["2026-03-03", 1, 1, 1, 0],
+      ["2026-03-04", 0, 1, 0, 1],
+      ["2026-03-05", 0, 0, 1, 1],
+    ]);
+  });
+
+  it("weekly throughput counts cards entering a completed column, once per card and week", () => {
+    expect(weeklyThroughput(log, "2026-03-01", "2026-03-15")).toEqual([
+      { week: "2026-02-23", completed: 0 },
+      { week: "2026-03-02", completed: 1 },
+      { week: "2026-03-09", completed: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { STATE_GROUPS, type StateGroup } from "~/lib/board";
+import type { CfdPoint, ThroughputWeek } from "~/lib/analytics";
+import { addDays, daysBetween, startOfDay, weekStart } from "./days";
+
+/**
+ * Flow metrics computed from the transition log alone (pure functions; the log is read by
+ * ./reports.ts). A transition: the card, where it went (null: deleted), its state group, when.
+ */
+export type FlowTransition = { cardId: string; toStateGroup: StateGroup | null; fromStateGroup: StateGroup | null; at: Date };
+
+/** Cumulative flow: for each day of [from, to], the cards in each state group at the end of the day. */
+export function cumulativeFlow(log: FlowTransition[], from: string, to: string): CfdPoint[] {
+  const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const where = new Map<string, StateGroup>();
+  const out: CfdPoint[] = [];
+  let i = 0;
+  for (const day of daysBetween(from, to)) {
+    const end = startOfDay(addDays(day, 1)).getTime();
+    while (i < sorted.length && sorted[i]!.at.getTime() < end) {
+      const t = sorted[i++]!;
+      if (t.toStateGroup) where.set(t.cardId, t.toStateGroup);
+      else where.delete(t.cardId);
+    }
+    const point = { day } as CfdPoint;
+    for (const g of STATE_GROUPS) point[g] = 0;
+    for (const g of where.values()) point[g] += 1;
+    out.push(point);
+  }
+  return out;
+}
+
+/**
+ * Throughput: per (UTC, Monday-first) week touching [from, to], the cards that entered a
+ * completed column from elsewhere that week (a card completed twice in one week counts once).
+ */
+export function weeklyThroughput(log: FlowTransition[], from: string, to: string): ThroughputWeek[] {
+  const weeks = new Map<string, Set<string>>();
+  for (let w = weekStart(from); w <= to; w = addDays(w, 7)) weeks.set(w, new Set());
+  const lo = startOfDay(from).getTime();
+  const hi = startOfDay(addDays(to, 1)).getTime();
+  for (const t of log) {
+    const ms = t.at.getTime();
+    if (ms < lo || ms >= hi || t.toStateGroup !== "completed" || t.fromStateGroup === "completed") continue;
+    weeks.get(weekStart(t.at.toISOString().slice(0, 10)))?.add(t.cardId);
+  }
+  return [...weeks].map(([week, cards]) => ({ week, completed: cards.size }));
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { addDays, dayOf } from "~/.server/analytics/days";
+import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
+import { requireMember } from "~/.server/workspaces";
+
+/**
+ * /analytics: the workspace overview, and with `?project=` that project's flow for a date
+ * range (`from`, `to`: a GET form; default the last 8 weeks). Viewers may read it.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => analyticsLoader(request);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function rangeFrom(url: URL, now = new Date()): { from: string; to: string } {
+  const today = dayOf(now);
+  const asked = (name: string) => {
+    const v = url.searchParams.get(name) ?? "";
+    return DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+  };
+  let to = asked("to") ?? today;
+  let from = asked("from") ?? addDays(to, -55);
+  if (from > to) [from, to] = [to, from];
+  // At most two years, so a range cannot ask for unbounded work.
+  if (from < addDays(to, -730)) from = addDays(to, -730);
+  return { from, to };
+}
+
+export async function analyticsLoader(request: Request) {
+  const member = await requireMember(request, "workspace.view");
+  const url = new URL(request.url);
+  const range = rangeFrom(url);
+  const overview = await workspaceOverview(member);
+  const projectId = url.searchParams.get("project");
+  const flow = projectId ? await projectFlow(member, projectId, range) : null;
+  return { overview, range, flow };
+}
