@@ -125,6 +125,19 @@ describe("readForm", () => {
     const broken = streamed([bytes(100)], { "Content-Type": "application/x-www-form-urlencoded" }, { failAfter: 1 });
     expect(await refusal(readForm(broken))).toMatchObject({ status: 400, error: "The request body could not be read. Please try again." });
   });
+
+  it("answers 400 to a field (or a field's name) holding a NUL character, which the database cannot store; a file may hold one", async () => {
+    const nul = { status: 400, error: BODY_MESSAGES.nulCharacter };
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect(await refusal(readForm(post("title=a%00b", form)))).toMatchObject(nul);
+    expect(await refusal(readForm(post("ti%00tle=ab", form)))).toMatchObject(nul);
+    const sent = new FormData();
+    sent.set("title", "a\u0000b");
+    expect(await refusal(readForm(new Request(URL_, { method: "POST", body: sent })))).toMatchObject(nul);
+    const upload = new FormData();
+    upload.set("file", new File([new Uint8Array([0, 1, 0])], "zeros.bin"));
+    expect(((await readForm(new Request(URL_, { method: "POST", body: upload }), { multipart: true })).get("file") as File).size).toBe(3);
+  });
 });
 
 describe("readJson", () => {
@@ -156,6 +169,15 @@ describe("readJson", () => {
       status: 400,
       error: "The request body is not valid JSON.",
     });
+  });
+
+  it("answers 400 to a NUL character in any string or key, however deep", async () => {
+    const nul = { status: 400, error: BODY_MESSAGES.nulCharacter };
+    const json = { "Content-Type": "application/json" };
+    expect(await refusal(readJson(post('{"name":"a\\u0000b"}', json)))).toMatchObject(nul);
+    expect(await refusal(readJson(post('{"a\\u0000":1}', json)))).toMatchObject(nul);
+    expect(await refusal(readJson(post(`${"[".repeat(1000)}"\\u0000"${"]".repeat(1000)}`, json)))).toMatchObject(nul);
+    expect(await readJson(post('{"name":"a\\\\u0000b"}', json))).toEqual({ name: "a\\u0000b" });
   });
 
   it("answers 413 to a 1 MB JSON body, with or without Content-Length", async () => {

@@ -27,6 +27,7 @@ export const BODY_MESSAGES = {
   malformedForm: "The form could not be read. Please try again.",
   malformedJson: "The request body is not valid JSON.",
   unreadable: "The request body could not be read. Please try again.",
+  nulCharacter: "The request contains a NUL character (U+0000), which cannot be stored. Remove it and try again.",
 };
 const MESSAGES = BODY_MESSAGES;
 
@@ -76,8 +77,37 @@ export async function readBytes(request: Request, maxBytes: number): Promise<Uin
 }
 
 /**
+ * Postgres keeps no NUL character in text or jsonb: a value carrying one would fail its
+ * query (a 500). No form or JSON field may hold one; files may.
+ */
+const NUL = "\u0000";
+
+function holdsNul(parsed: unknown): boolean {
+  const stack = [parsed];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes(NUL)) return true;
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes(NUL)) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+function refuseNul(form: FormData): FormData {
+  for (const [key, value] of form)
+    if (key.includes(NUL) || (typeof value === "string" && value.includes(NUL))) throw bodyError(400, MESSAGES.nulCharacter);
+  return form;
+}
+
+/**
  * A form post (urlencoded or multipart) as FormData. Multipart is accepted only where the
- * route allows it (`multipart: true`, file uploads), with that route's own limit.
+ * route allows it (`multipart: true`, file uploads), with that route's own limit. A field
+ * holding a NUL character is refused (400).
  */
 export async function readForm(request: Request, options: BodyOptions & { multipart?: boolean } = {}): Promise<FormData> {
   const maxBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
@@ -92,7 +122,7 @@ export async function readForm(request: Request, options: BodyOptions & { multip
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
     const form = new FormData();
     for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
-    return form;
+    return refuseNul(form);
   }
   if (type === "multipart/form-data") {
     const bytes = await readBytes(request, maxBytes);
@@ -101,7 +131,7 @@ export async function readForm(request: Request, options: BodyOptions & { multip
       if (!options.multipart) {
         for (const [, value] of form) if (typeof value !== "string") throw bodyError(415, MESSAGES.unsupported);
       }
-      return form;
+      return refuseNul(form);
     } catch (error) {
       if (error instanceof Response) throw error;
       throw bodyError(400, MESSAGES.malformedForm);
@@ -123,9 +153,12 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   }
   const bytes = await readBytes(request, maxBytes);
   if (bytes.byteLength === 0) throw bodyError(400, MESSAGES.noBody);
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
     throw bodyError(400, MESSAGES.malformedJson);
   }
+  if (holdsNul(value)) throw bodyError(400, MESSAGES.nulCharacter);
+  return value;
 }
