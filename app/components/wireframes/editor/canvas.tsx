@@ -13,6 +13,7 @@ import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescend
 import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
 import { FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
 import { ElementLayer } from "./element-layer";
+import { textOn } from "./header";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
 import { Observable, useObservable } from "./observable";
 import type { EditorState, EditorStore, Tool, Viewport } from "./store";
@@ -596,7 +597,7 @@ function PeerOutlines({ store, doc, screenId }: { store: EditorStore; doc: Wiref
                 rx={3 / zoom}
                 fill={p.color}
               />
-              <text x={box.x + 3 / zoom} y={box.y - 8 / zoom} fontSize={11 / zoom} fill="#ffffff" fontWeight={600}>
+              <text x={box.x + 3 / zoom} y={box.y - 8 / zoom} fontSize={11 / zoom} fill={textOn(p.color)} fontWeight={600}>
                 {p.name}
               </text>
             </g>

@@ -17,6 +17,15 @@ const selectZoom = (v: Viewport) => v.zoom;
 const iconButton =
   "inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50";
 
+/** White or ink, whichever reads on `hex` (WCAG contrast of at least 4.5:1 for white, else ink). */
+export function textOn(hex: string): string {
+  const c = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  return 1.05 / (luminance + 0.05) >= 4.5 ? "#ffffff" : "#111827";
+}
+
 function initials(name: string) {
   return (
     name
@@ -101,8 +110,8 @@ function Avatars({ store }: { store: EditorStore }) {
         <li
           key={p.userId}
           title={p.name}
-          className="flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-white"
-          style={{ background: p.color }}
+          className="flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ring-2 ring-white"
+          style={{ background: p.color, color: textOn(p.color) }}
         >
           <span aria-hidden="true">{initials(p.name)}</span>
           <span className="sr-only">{p.name}</span>
@@ -179,7 +188,7 @@ export function EditorHeader({
 export function Toolbar({ store }: { store: EditorStore }) {
   const tool = useObservable(store.state, selectTool);
   return (
-    <div role="toolbar" aria-label="Tools" className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1">
+    <div role="toolbar" aria-label="Tools" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-white px-1.5 py-1">
       {TOOLS.filter((t) => store.editable || t.tool === "select" || t.tool === "hand").map((t) => (
         <button
           key={t.tool}
@@ -187,7 +196,7 @@ export function Toolbar({ store }: { store: EditorStore }) {
           aria-pressed={tool === t.tool}
           title={`${t.label} (${t.key})`}
           onClick={() => store.setTool(t.tool)}
-          className={`rounded-md px-2.5 py-1 text-sm font-medium ${tool === t.tool ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          className={`rounded-md px-2 py-1 text-xs font-medium ${tool === t.tool ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
         >
           {t.label}
           <span className="ml-1 text-xs opacity-75" aria-hidden="true">

@@ -149,26 +149,32 @@ export function LayersPanel({ store }: { store: EditorStore }) {
 
   const dragIds = (id: string) => (selection.includes(id) ? selection : [id]);
 
+  /** Where a drop on row `r` puts the dragged layers: above it, below it, or into its group. */
+  const whereOf = (e: DragEvent, r: Row): Drop["where"] => {
+    const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
+    const y = (e.clientY - box.top) / box.height;
+    return r.el.type === "group" && y > 0.3 && y < 0.7 ? "inside" : y < 0.5 ? "above" : "below";
+  };
+
   const onDragOver = (e: DragEvent, r: Row) => {
     if (!e.dataTransfer.types.includes(LAYER_MIME)) return;
     e.preventDefault();
-    const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
-    const y = (e.clientY - box.top) / box.height;
-    const where = r.el.type === "group" && y > 0.3 && y < 0.7 ? "inside" : y < 0.5 ? "above" : "below";
+    const where = whereOf(e, r);
     if (drop?.id !== r.el.id || drop.where !== where) setDrop({ id: r.el.id, where });
   };
 
   const onDrop = (e: DragEvent, r: Row) => {
     e.preventDefault();
     const raw = e.dataTransfer.getData(LAYER_MIME);
+    const where = whereOf(e, r);
     setDrop(null);
-    if (!raw || !drop) return;
+    if (!raw) return;
     const ids = (JSON.parse(raw) as string[]).filter((id) => id !== r.el.id);
     if (!ids.length) return;
-    if (drop.where === "inside") {
+    if (where === "inside") {
       const kids = (index.get(r.el.id) ?? []).filter((k) => !ids.includes(k.id));
       store.moveInTree(ids, r.el.id, kids[kids.length - 1]?.id ?? null);
-    } else if (drop.where === "above") store.moveInTree(ids, r.el.parentId, r.el.id);
+    } else if (where === "above") store.moveInTree(ids, r.el.parentId, r.el.id);
     else {
       const sibs = (index.get(r.el.parentId) ?? []).filter((k) => !ids.includes(k.id));
       const at = sibs.findIndex((k) => k.id === r.el.id);
@@ -239,7 +245,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                 >
                   {r.hasChildren ? (r.open ? "▾" : "▸") : ""}
                 </span>
-                <span aria-hidden="true" className="w-14 shrink-0 truncate text-[10px] text-slate-500 uppercase">
+                <span aria-hidden="true" className="w-14 shrink-0 truncate text-[10px] text-slate-600 uppercase">
                   {ELEMENT_LABELS[r.el.type]}
                 </span>
                 {renaming === r.el.id ? (

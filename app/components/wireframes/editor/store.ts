@@ -34,6 +34,7 @@ import { UndoStack } from "~/lib/wireframes/editor/history";
 import { SyncEngine, type SaveState } from "~/lib/wireframes/editor/sync";
 import { isLocked, paintOrder, rootsOf, selectableFor } from "~/lib/wireframes/editor/tree";
 import { applyOpsSkipping, boundsOf, defaultElement, invertOps, newId, newScreen } from "~/lib/wireframes/ops";
+import { PRESENCE_REFRESH_MS, PRESENCE_TTL_MS } from "~/lib/wireframes/presence";
 import { wrapText } from "~/lib/wireframes/text";
 import { bringForward, bringToFront, keyBetween, lastScreenKey, sendBackward, sendToBack } from "~/lib/wireframes/order";
 import {
@@ -96,8 +97,6 @@ type HistoryEntry = { target: "doc" | string; ops: Op[]; screenId: string; selec
 export const ZOOM_MIN = 0.1;
 export const ZOOM_MAX = 8;
 const PRESENCE_THROTTLE_MS = 200;
-const PRESENCE_HEARTBEAT_MS = 25_000;
-const PEER_TIMEOUT_MS = 70_000;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -182,9 +181,9 @@ export class EditorStore {
       this.lastPresence = "";
       this.sendPresence();
       const now = Date.now();
-      const peers = Object.fromEntries(Object.entries(this.get().peers).filter(([, p]) => now - p.seen < PEER_TIMEOUT_MS));
+      const peers = Object.fromEntries(Object.entries(this.get().peers).filter(([, p]) => now - p.seen < PRESENCE_TTL_MS));
       if (Object.keys(peers).length !== Object.keys(this.get().peers).length) this.patch({ peers });
-    }, PRESENCE_HEARTBEAT_MS);
+    }, PRESENCE_REFRESH_MS);
     stops.push(() => clearInterval(heartbeat));
     stops.push(this.state.subscribe(() => this.sendPresence()));
     this.lastPresence = "";
@@ -398,8 +397,9 @@ export class EditorStore {
     const el = this.get().doc.elements[id];
     if (!el) return;
     if (el.type === "group") {
-      const first = paintOrder(this.get().doc, el.screenId).find((c) => c.parentId === el.id && !c.hidden);
-      this.patch({ scope: el.id, selection: first ? [first.id] : [] });
+      // The topmost child, as the layers panel lists it first.
+      const top = paintOrder(this.get().doc, el.screenId).findLast((c) => c.parentId === el.id && !c.hidden);
+      this.patch({ scope: el.id, selection: top ? [top.id] : [] });
     } else if (el.type === "instance") this.enterComponent(el.componentId);
   }
 
@@ -807,16 +807,19 @@ export class EditorStore {
     }, PRESENCE_THROTTLE_MS);
   }
 
+  /** Says where we are again (the stream just (re)connected: others may have missed it). */
+  resendPresence(): void {
+    this.lastPresence = "";
+    this.sendPresence();
+  }
+
   receivePresence(p: PresenceEvent): void {
     if (p.clientId === this.clientId) return;
     const peers = this.get().peers;
     const isNew = !peers[p.clientId];
     this.patch({ peers: { ...peers, [p.clientId]: { ...p, seen: Date.now() } } });
     // Someone new: tell them where we are at once.
-    if (isNew) {
-      this.lastPresence = "";
-      this.sendPresence();
-    }
+    if (isNew) this.resendPresence();
   }
 
   receiveLeave(clientId: string): void {

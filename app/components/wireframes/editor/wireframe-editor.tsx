@@ -4,7 +4,7 @@
  */
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { parsePayload, serializePayload } from "~/lib/wireframes/editor/clipboard";
+import { serializePayload } from "~/lib/wireframes/editor/clipboard";
 import { Canvas } from "./canvas";
 import { ComponentBanner, EditorHeader, Toolbar } from "./header";
 import { LayersPanel, ScreensList } from "./layers-panel";
@@ -48,7 +48,9 @@ export function WireframeEditor(props: EditorProps) {
       },
       status: (live) => {
         store.patch({ live });
-        if (live) store.engine.online();
+        if (!live) return;
+        store.engine.online();
+        store.resendPresence();
       },
       since: () => store.engine.seq,
       // Unsaved edits are kept in this browser: a reload puts them back on the server's document.
@@ -63,51 +65,66 @@ export function WireframeEditor(props: EditorProps) {
     };
   }, [store]);
 
-  // Keys anywhere in the editor (or with nothing focused), and the clipboard.
+  // Keys anywhere in the editor (or with nothing focused), and the clipboard. Copy, cut and
+  // paste act on the key (a focused canvas is no text field, so the browser may send no
+  // clipboard event); the clipboard events carry the payload to the system clipboard, and
+  // localStorage keeps a copy for other tabs of this browser.
   useEffect(() => {
     const mine = (t: EventTarget | null) => t === document.body || (t instanceof Node && !!root.current?.contains(t));
+    let copied: { text: string; at: number } | null = null;
     let pasteFallback: ReturnType<typeof setTimeout> | undefined;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !mine(e.target) || help.current?.open) return;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "v" && !isTyping(e.target)) {
-        // If the browser sends no paste event (nothing focused that takes one), paste ours.
-        clearTimeout(pasteFallback);
-        pasteFallback = setTimeout(() => store.paste(parsePayload(localStorage.getItem(CLIPBOARD_KEY) ?? "")), 150);
-        return;
-      }
-      if (handleEditorKey(store, e, () => help.current?.showModal())) e.preventDefault();
-    };
-    const onCopy = (e: ClipboardEvent, cut: boolean) => {
-      if (!mine(e.target) || isTyping(e.target)) return;
-      const payload = cut ? store.cut() : store.copy();
-      if (!payload) return;
-      const text = serializePayload(payload);
-      e.clipboardData?.setData("text/plain", text);
+    const keep = (text: string) => {
+      copied = { text, at: Date.now() };
       try {
         localStorage.setItem(CLIPBOARD_KEY, text);
       } catch {
         // the system clipboard still has it
       }
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !mine(e.target) || help.current?.open) return;
+      const k = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (k === "c" || k === "x" || k === "v") && !isTyping(e.target)) {
+        if (k === "v") {
+          // The paste event (with the system clipboard) normally wins; without one, ours.
+          clearTimeout(pasteFallback);
+          pasteFallback = setTimeout(() => store.pasteText(localStorage.getItem(CLIPBOARD_KEY) ?? ""), 150);
+          return;
+        }
+        const payload = k === "x" ? store.cut() : store.copy();
+        if (payload) keep(serializePayload(payload));
+        return;
+      }
+      if (handleEditorKey(store, e, () => help.current?.showModal())) e.preventDefault();
+    };
+    const onCopy = (e: ClipboardEvent) => {
+      if (!mine(e.target) || isTyping(e.target)) return;
+      // A copy from the browser's menu has had no key: copy now.
+      if (!copied || Date.now() - copied.at > 1000) {
+        const payload = e.type === "cut" ? store.cut() : store.copy();
+        if (!payload) return;
+        keep(serializePayload(payload));
+      }
+      e.clipboardData?.setData("text/plain", copied!.text);
+      copied = null;
       e.preventDefault();
     };
-    const copy = (e: ClipboardEvent) => onCopy(e, false);
-    const cut = (e: ClipboardEvent) => onCopy(e, true);
-    const paste = (e: ClipboardEvent) => {
+    const onPaste = (e: ClipboardEvent) => {
       if (!mine(e.target) || isTyping(e.target)) return;
       clearTimeout(pasteFallback);
       const text = e.clipboardData?.getData("text/plain") ?? "";
       if (store.pasteText(text) || store.pasteText(localStorage.getItem(CLIPBOARD_KEY) ?? "")) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
-    document.addEventListener("copy", copy);
-    document.addEventListener("cut", cut);
-    document.addEventListener("paste", paste);
+    document.addEventListener("copy", onCopy);
+    document.addEventListener("cut", onCopy);
+    document.addEventListener("paste", onPaste);
     return () => {
       clearTimeout(pasteFallback);
       window.removeEventListener("keydown", onKey);
-      document.removeEventListener("copy", copy);
-      document.removeEventListener("cut", cut);
-      document.removeEventListener("paste", paste);
+      document.removeEventListener("copy", onCopy);
+      document.removeEventListener("cut", onCopy);
+      document.removeEventListener("paste", onPaste);
     };
   }, [store]);
 
@@ -120,14 +137,14 @@ export function WireframeEditor(props: EditorProps) {
       <EditorHeader store={store} wireframe={props.wireframe} onHelp={() => help.current?.showModal()} />
       <ComponentBanner store={store} />
       <div className="flex min-h-0 flex-1">
-        <section aria-label="Screens, layers and library" className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
+        <section aria-label="Screens, layers and library" className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
           <SidePanels store={store} />
         </section>
         <div className="flex min-w-0 flex-1 flex-col">
           <Toolbar store={store} />
           <Canvas store={store} label={`Canvas: ${screenName}${count ? `, ${count} selected` : ""}`} />
         </div>
-        <section aria-label="Properties" className="flex w-72 shrink-0 flex-col border-l border-slate-200 bg-slate-50">
+        <section aria-label="Properties" className="flex w-64 shrink-0 flex-col border-l border-slate-200 bg-slate-50">
           <PropertiesPanel store={store} linkedCards={props.linkedCards} />
         </section>
       </div>
