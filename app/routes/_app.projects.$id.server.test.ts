@@ -83,6 +83,34 @@ describe("board route", () => {
     expect(clean.filters.priority).toBe("high");
   });
 
+  it("answers odd URLs without failing: a NUL in the search finds nothing, a ?task= that is no card's id is a 404", async () => {
+    const { user, member, project, columns } = await setup();
+    await createCard(member, project.id, { columnId: columns[0]!.id, title: "Hero copy" });
+    const searched = await boardLoader(await authedRequest(user.id, `/projects/${project.id}?q=Hero%00`), project.id);
+    expect(searched.columns.flatMap((c) => c.cards).map((c) => c.title)).toEqual(["Hero copy"]);
+    for (const task of ["not-a-uuid", "%00", "00000000-0000-4000-8000-000000000000"]) {
+      expect(await thrownStatus(boardLoader(await authedRequest(user.id, `/projects/${project.id}?task=${task}`), project.id))).toBe(404);
+    }
+  });
+
+  it("refuses to delete a column toward a column that is not on the board, even an empty one (400, nothing deleted)", async () => {
+    const { user, project, columns } = await setup();
+    const theirs = await setup();
+    const base = await authedRequest(user.id, `/projects/${project.id}`);
+    for (const moveTo of [theirs.columns[0]!.id, "00000000-0000-4000-8000-000000000000", columns[1]!.id.replace(/.$/, "0")]) {
+      const result = (await boardAction(
+        formRequest(base, { intent: "delete-column", columnId: columns[1]!.id, moveTo }),
+        project.id,
+      )) as unknown as {
+        init: { status: number };
+      };
+      expect(result.init.status).toBe(400);
+    }
+    expect((await loadBoard(await memberOf(user.id), project.id)).columns).toHaveLength(5);
+    const done = (await boardAction(formRequest(base, { intent: "delete-column", columnId: columns[1]!.id }), project.id)) as Response;
+    expect(done.status).toBe(303);
+  });
+
   it("answers bad input with a field message and a 400, and saves nothing", async () => {
     const { user, project, columns } = await setup();
     const base = await authedRequest(user.id, `/projects/${project.id}`);

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
 
 const { activity, users, cards, projects } = schema;
@@ -50,6 +51,8 @@ export async function listActivity(
   workspaceId: string,
   filter: { projectId?: string; cardId?: string; actorId?: string; before?: number; limit?: number } = {},
 ): Promise<ActivityItem[]> {
+  // An id from a URL (`?task=…`) may be anything: one that is not a UUID matches nothing (rather than failing the query).
+  if ([filter.projectId, filter.cardId, filter.actorId].some((id) => id !== undefined && id !== "" && !isUuid(id))) return [];
   return db()
     .select({
       id: activity.id,

@@ -136,10 +136,12 @@ export async function deleteColumn(member: MemberContext, projectId: string, col
       .from(boardColumns)
       .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))) as [{ total: number }];
     if (Number(total) <= 1) throw new UserError(400, "A board needs at least one column.");
+    const chooseAnother = () => new UserError(400, "Choose another column to move this column's cards to.", "moveTo");
+    // A column named to take the cards is checked even when there are none to move.
+    const target = moveToColumnId ? await requireColumn(tx, ctx, moveToColumnId) : null;
+    if (target?.id === col.id) throw chooseAnother();
     if (Number(n) > 0) {
-      if (!moveToColumnId || moveToColumnId === col.id)
-        throw new UserError(400, "Choose another column to move this column's cards to.", "moveTo");
-      const target = await requireColumn(tx, ctx, moveToColumnId);
+      if (!target) throw chooseAnother();
       const moving = await tx
         .select({ id: cards.id, startedAt: cards.startedAt, completedAt: cards.completedAt })
         .from(cards)

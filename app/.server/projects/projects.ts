@@ -79,8 +79,9 @@ export async function listProjects(
   return rows;
 }
 
+/** A search text as part of a LIKE pattern: its wildcards escaped, its NUL characters dropped (Postgres text holds none; a query with one fails). */
 export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return s.replaceAll("\u0000", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Active projects against the plan's allowance (the list page's "3 of 5 active projects"). */
