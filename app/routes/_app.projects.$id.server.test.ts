@@ -111,6 +111,23 @@ describe("board route", () => {
     expect(done.status).toBe(303);
   });
 
+  it("refuses a move naming both a position and a neighbour (400, nothing moved): the neighbour would go unchecked", async () => {
+    const { user, member, project, columns } = await setup();
+    const theirs = await setup();
+    const card = await createCard(member, project.id, { columnId: columns[0]!.id, title: "Stay" });
+    const foreign = await createCard(theirs.member, theirs.project.id, { columnId: theirs.columns[0]!.id, title: "Theirs" });
+    const base = await authedRequest(user.id, `/projects/${project.id}`);
+    const move = { intent: "move-card", cardId: card.id, toColumnId: columns[2]!.id, index: "1" };
+    for (const neighbour of [{ afterId: foreign.id }, { beforeId: card.id }]) {
+      const result = (await boardAction(formRequest(base, { ...move, ...neighbour }), project.id)) as unknown as {
+        init: { status: number };
+      };
+      expect(result.init.status).toBe(400);
+    }
+    const [row] = await db().select().from(schema.cards).where(eq(schema.cards.id, card.id));
+    expect(row!.columnId).toBe(columns[0]!.id);
+  });
+
   it("answers bad input with a field message and a 400, and saves nothing", async () => {
     const { user, project, columns } = await setup();
     const base = await authedRequest(user.id, `/projects/${project.id}`);

@@ -77,6 +77,8 @@ export async function moveCard(
   input: { cardId: string; toColumnId: string; afterId?: string | null; beforeId?: string | null; index?: number | null },
 ) {
   await assertCanChange(member, "card.move");
+  // The form sends a position, drag and drop the neighbours; never both (the neighbours would go unchecked).
+  if (input.index != null && (input.afterId || input.beforeId)) throw new UserError(400, "Choose where the card goes.");
   const ctx = scopeOf(member, projectId);
   const result = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx, input.cardId);
