@@ -1,0 +1,31 @@
+/**
+ * A chart as plain data: everything the page needs to draw it as SVG and as a table, worked
+ * out on the server (app/.server/analytics/charts.ts) so no charting code reaches the browser.
+ */
+export type ChartId = "cfd" | "throughput";
+
+/** A filled area (cumulative flow) or a line (throughput's average); `key` picks its colour. */
+export type ChartPath = { key: string; label: string; d: string; kind: "area" | "line" };
+export type ChartBar = { x: number; y: number; width: number; height: number; label: string };
+export type ChartTick = { at: number; label: string };
+export type ChartTable = { columns: string[]; rows: (string | number)[][] };
+
+export type Chart = {
+  id: ChartId;
+  title: string;
+  /** One sentence a reader takes away. */
+  summary: string;
+  /** Geometry in the SVG's own units (viewBox `0 0 width height`). */
+  width: number;
+  height: number;
+  plot: { left: number; top: number; right: number; bottom: number };
+  paths: ChartPath[];
+  bars: ChartBar[];
+  xTicks: ChartTick[];
+  yTicks: ChartTick[];
+  /** Legend entries, in drawing order (key: colour, label). */
+  legend: { key: string; label: string }[];
+  table: ChartTable;
+  /** True when the range holds nothing to draw. */
+  empty: boolean;
+};
