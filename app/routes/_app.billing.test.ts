@@ -138,6 +138,14 @@ describe("test-mode checkout page", () => {
     const req = await authedRequest(other.user.id, `/billing/test-mode/checkout/${sessionId}`);
     expect(await statusOf(checkoutLoader(args(req, { id: sessionId })))).toBe(404);
   });
+  it("is a 404 for an address that is no checkout's (a NUL, a made-up id), page and form alike", async () => {
+    const { user } = await startCheckout();
+    for (const id of ["a\u0000b", "cs_local_nope", "../portal"]) {
+      const path = `/billing/test-mode/checkout/${encodeURIComponent(id)}`;
+      expect(await statusOf(checkoutLoader(args(await authedRequest(user.id, path), { id })))).toBe(404);
+      expect(await statusOf(checkoutAction(args(formRequest(await authedRequest(user.id, path), { intent: "pay" }), { id })))).toBe(404);
+    }
+  });
 });
 
 describe("one subscription per workspace", () => {

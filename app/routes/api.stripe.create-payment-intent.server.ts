@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { assertBilling } from "~/.server/billing/access";
-import { methodNotAllowed, stripeApi } from "./api.stripe.server";
+import { apiBody, methodNotAllowed, stripeApi } from "./api.stripe.server";
 
-/** One-off payments are not part of the product: subscriptions go through checkout (501). */
+/**
+ * One-off payments are not part of the product: subscriptions go through checkout (501).
+ * The body is read like every other call's first, so a bad one gets its own 4xx.
+ */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to create payment intent", async (member) => {
     assertBilling(member, "manage");
+    await apiBody(request, z.looseObject({}));
     return Response.json(
       {
         error: "Failed to create payment intent",

@@ -228,6 +228,19 @@ describe("subscriptions, cancel and portal", () => {
     expect(res.status).toBe(501);
     expect(res.body).toMatchObject({ error: "Failed to create payment intent", message: "Failed to create payment intent" });
   });
+
+  it("reads create-payment-intent's body first: a bad one gets its 4xx, not the 501", async () => {
+    const { user } = await makeOwner();
+    const post = async (body: string, type: string) => {
+      const req = await bearer(user.id, "/api/stripe/create-payment-intent", body);
+      req.headers.set("Content-Type", type);
+      return (await intentAction(args(req))).status;
+    };
+    expect(await post("amount=5", "application/x-www-form-urlencoded")).toBe(415);
+    expect(await post('{"amount":', "application/json")).toBe(400);
+    expect(await post("[1, 2]", "application/json")).toBe(400);
+    expect(await post('{"amount": 5}', "application/json")).toBe(501);
+  });
 });
 
 describe("provider failures", () => {

@@ -170,7 +170,9 @@ export function createLocalProvider(): PaymentProvider {
   };
 }
 
+/** A test-mode checkout by the id in its page's address; anything not shaped like one (`cs_local_…`) is none. */
 export async function getLocalCheckoutSession(id: string) {
+  if (!/^cs_local_[0-9a-f]{24}$/.test(id)) return undefined;
   const [row] = await db().select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id));
   return row;
 }
