@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { addDays, dayOf } from "~/.server/analytics/days";
+import { cfdChart, throughputChart } from "~/.server/analytics/charts";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { requireMember } from "~/.server/workspaces";
 
@@ -32,5 +33,7 @@ export async function analyticsLoader(request: Request) {
   const overview = await workspaceOverview(member);
   const projectId = url.searchParams.get("project");
   const flow = projectId ? await projectFlow(member, projectId, range) : null;
-  return { overview, range, flow };
+  // The charts' geometry is drawn here, so the page ships no charting code.
+  const charts = flow ? [cfdChart(flow.cfd, range), throughputChart(flow.throughput, range)] : [];
+  return { overview, range, flow, charts };
 }

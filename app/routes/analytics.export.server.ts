@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cfdChart, chartCsv, throughputChart } from "~/.server/analytics/charts";
+import { projectFlow } from "~/.server/analytics/reports";
+import { isUserError } from "~/.server/errors";
+import { requireMember } from "~/.server/workspaces";
+import { rangeFrom } from "./_app.analytics.server";
+
+/**
+ * GET /analytics/export?project=<id>&chart=cfd|throughput&from=&to=: one chart's data as a
+ * CSV download (the same range and numbers as the page's data table). Viewers may download;
+ * another workspace's project, or one that does not exist, is a 404.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<Response> {
+  const member = await requireMember(request, "workspace.view");
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("chart");
+  if (kind !== "cfd" && kind !== "throughput") return text(400, "Choose a chart: cfd or throughput.");
+  const range = rangeFrom(url);
+  try {
+    const flow = await projectFlow(member, url.searchParams.get("project") ?? "", range);
+    const chart = kind === "cfd" ? cfdChart(flow.cfd, range) : throughputChart(flow.throughput, range);
+    const slug =
+      flow.project.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "project";
+    const name = `${slug}-${kind === "cfd" ? "cumulative-flow" : "throughput"}-${range.from}-to-${range.to}.csv`;
+    return new Response(chartCsv(chart), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return text(error.status, error.message);
+  }
+}
+
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private" } });
