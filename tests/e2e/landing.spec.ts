@@ -1,9 +1,9 @@
+import { signUpAndVerify } from "../support/auth-helpers";
 import { expect, expectNoA11yViolations, isHydrated, test, waitForHydration } from "../support/e2e";
 
 test.describe("landing page", () => {
   test("navigation, calls to action, status dots and footer", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     // Both status checks answered ok: two green dots.
@@ -72,7 +72,9 @@ test.describe("landing page", () => {
 
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await expectNoA11yViolations(page);
+    // Lighthouse checks the phone layout: colour contrast there too.
+    await page.setViewportSize({ width: 390, height: 844 });
     await expectNoA11yViolations(page);
     await page.goto("/privacy");
     await expectNoA11yViolations(page);
@@ -90,6 +92,34 @@ test.describe("landing page", () => {
     await page.getByLabel("Menu").click();
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Pricing" }).click();
     await expect(page.locator("section#pricing")).toBeInViewport();
+    // The inline script closes the menu once a section link is followed.
+    await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
+    await expect(page).toHaveURL(/#pricing$/);
+  });
+
+  test("ships no framework JavaScript: no script files, one inline script with the page's CSP nonce", async ({ page }) => {
+    const response = await page.goto("/");
+    const csp = (await response!.allHeaders())["content-security-policy"]!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+    const inline = page.locator("script:not([src])");
+    await expect(inline).toHaveCount(1);
+    // The nonce attribute is hidden from the DOM once applied; its IDL property keeps it.
+    expect(await inline.evaluate((s: HTMLScriptElement) => s.nonce)).toBe(nonce);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
+
+    // A second visit (the cached page) gets a nonce of its own, matching its own header.
+    const again = await page.goto("/");
+    const nonce2 = /'nonce-([^']+)'/.exec((await again!.allHeaders())["content-security-policy"]!)![1]!;
+    expect(nonce2).not.toBe(nonce);
+    expect(await page.locator("script:not([src])").evaluate((s: HTMLScriptElement) => s.nonce)).toBe(nonce2);
+  });
+
+  test("signed-in pages still hydrate", async ({ page }) => {
+    await signUpAndVerify(page);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
   });
 
   test.describe("without JavaScript", () => {

@@ -28,6 +28,9 @@ type Handle = {
   release?: () => void;
 };
 
+/** PGlite's Postgres settings for a data folder (see open()). */
+export const PGLITE_CONF = ["shared_buffers=16MB"];
+
 // One database handle per process: two PGlite instances on one folder would corrupt it.
 const globalKey = Symbol.for("atelier.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
@@ -53,7 +56,10 @@ function open(): Handle {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });
       release = claimDataDir(path.resolve(e.DATA_DIR));
-      client = new PGlite(dir);
+      // Postgres's default 128 MB of shared buffers lives inside PGlite's WASM memory and is
+      // all touched at start: about 120 MB of the server's resident memory for a cache the
+      // operating system's page cache already provides (docs/performance.md, Memory).
+      client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
     }
     driver = { kind: "pglite", client };
     db = drizzlePglite(client, { schema }) as unknown as Db;
