@@ -1,21 +1,49 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChartFigure } from "~/components/analytics/chart-figure";
+import { WorkspaceOverview } from "~/components/analytics/overview";
+import { RangeForm } from "~/components/analytics/range-form";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { EmptyState, ScreenHeader, screenMeta } from "~/components/shell/screen";
+import { formatDay } from "~/lib/dates";
+import type { loader } from "./_app.analytics.server";
+
+export { loader } from "./_app.analytics.server";
 
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
+  const { overview, range, flow, charts } = useLoaderData<typeof loader>();
+  const query = (projectId: string, extra: Record<string, string> = {}) =>
+    new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
   return (
-    <PlaceholderScreen
-      title="Analytics"
-      description="Velocity, cycle time and progress across your projects."
-      empty={{
-        icon: "analytics",
-        title: "No data yet",
-        children: <p>Charts appear here once your team has moved a few cards across a board.</p>,
-        action: { to: "/projects", label: "Go to Projects" },
-      }}
-    />
+    <>
+      <ScreenHeader title="Analytics" description="Velocity, cycle time and progress across your projects." />
+      {overview.length === 0 ? (
+        <EmptyState icon="analytics" title="No projects yet" action={{ to: "/projects", label: "Go to Projects" }}>
+          <p>Charts appear here once your team has a project and has moved a few cards across its board.</p>
+        </EmptyState>
+      ) : (
+        <div className="space-y-8">
+          <WorkspaceOverview projects={overview} query={query} />
+          <section id="project-flow" aria-labelledby="project-flow-title" className="scroll-mt-20 space-y-4">
+            <h2 id="project-flow-title" className="text-lg font-semibold text-slate-900">
+              {flow ? `${flow.project.name}: ${formatDay(range.from)} to ${formatDay(range.to)}` : "Project charts"}
+            </h2>
+            <RangeForm projects={overview} projectId={flow?.project.id ?? null} range={range} />
+            {flow ? (
+              <div className="grid gap-6 xl:grid-cols-2">
+                {charts.map((chart) => (
+                  <ChartFigure key={chart.id} chart={chart} csvHref={`/analytics/export?${query(flow.project.id, { chart: chart.id })}`} />
+                ))}
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600">Choose a project and a date range to see its cumulative flow and weekly throughput.</p>
+            )}
+          </section>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,141 @@
+import type { Chart } from "~/lib/analytics-charts";
+
+/**
+ * One server-drawn chart: title, one-sentence summary, the SVG (an image named by its
+ * summary), a legend, the data table behind 'Show data', and the CSV download. Draws only
+ * the geometry it is given (app/.server/analytics/charts.ts); no charting code here.
+ * Screen readers always get the table: it is only visually hidden while 'Show data' is closed.
+ */
+const FILL: Record<string, string> = {
+  backlog: "fill-slate-300",
+  unstarted: "fill-sky-300",
+  started: "fill-brand-500",
+  completed: "fill-emerald-500",
+  cancelled: "fill-slate-200",
+  throughput: "fill-brand-500",
+};
+const SWATCH: Record<string, string> = {
+  backlog: "bg-slate-300",
+  unstarted: "bg-sky-300",
+  started: "bg-brand-500",
+  completed: "bg-emerald-500",
+  cancelled: "bg-slate-200",
+  throughput: "bg-brand-500",
+  average: "border-t-2 border-dashed border-amber-600 h-0",
+};
+
+export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string }) {
+  const headingId = `chart-${chart.id}-title`;
+  const { plot } = chart;
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {chart.title}
+        </h3>
+        <a href={csvHref} download className="text-sm font-medium text-brand-700 hover:underline">
+          Download CSV<span className="sr-only"> of {chart.title.toLowerCase()}</span>
+        </a>
+      </div>
+      <p className="mt-1 text-sm text-slate-600" data-testid={`chart-${chart.id}-summary`}>
+        {chart.summary}
+      </p>
+      <svg
+        viewBox={`0 0 ${chart.width} ${chart.height}`}
+        role="img"
+        aria-label={`${chart.title}. ${chart.summary}`}
+        className="mt-4 h-auto w-full"
+        data-testid={`chart-${chart.id}`}
+      >
+        {chart.yTicks.map((t) => (
+          <g key={`y${t.label}`}>
+            <line x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} className="stroke-slate-200" />
+            <text x={plot.left - 8} y={t.at} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        {chart.paths
+          .filter((p) => p.kind === "area")
+          .map((p) => (
+            <path key={p.key} d={p.d} className={FILL[p.key] ?? "fill-slate-400"} />
+          ))}
+        {chart.bars.map((b) => (
+          <rect key={b.label} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} className={FILL.throughput}>
+            <title>{b.label}</title>
+          </rect>
+        ))}
+        {chart.paths
+          .filter((p) => p.kind === "line")
+          .map((p) => (
+            <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className="stroke-amber-600" />
+          ))}
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
+        {chart.xTicks.map((t) => (
+          <text key={`x${t.at}`} x={t.at} y={plot.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
+            {t.label}
+          </text>
+        ))}
+        {chart.empty ? (
+          <text x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="fill-slate-500 text-sm">
+            No data in this range
+          </text>
+        ) : null}
+      </svg>
+      {chart.legend.length ? (
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label={`${chart.title} legend`}>
+          {chart.legend.map((l) => (
+            <li key={l.key} className="flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className={`inline-block w-3 ${l.key === "average" ? "" : "h-3 rounded-sm"} ${SWATCH[l.key] ?? ""}`}
+              />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="peer mt-4">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">Show data</summary>
+      </details>
+      <div
+        role="region"
+        aria-label={`${chart.title} data`}
+        // A scrolling region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="sr-only max-h-80 overflow-auto rounded-lg border border-slate-200 peer-open:not-sr-only peer-open:mt-2"
+      >
+        <table className="w-full text-left text-sm" data-testid={`chart-${chart.id}-table`}>
+          <caption className="sr-only">{chart.title}: the data</caption>
+          <thead className="sticky top-0 bg-slate-50 text-slate-700">
+            <tr>
+              {chart.table.columns.map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 text-slate-700">
+            {chart.table.rows.map((r) => (
+              <tr key={String(r[0])}>
+                {r.map((v, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
+                      {v}
+                    </th>
+                  ) : (
+                    <td key={i} className="px-3 py-1.5 tabular-nums">
+                      {v}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
