@@ -91,6 +91,9 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
               Live updates need JavaScript
             </span>
           )}
+          <Link to={`/analytics?project=${project.id}#project-flow`} className="text-sm font-medium text-brand-700 hover:underline">
+            Analytics<span className="sr-only"> for {project.name}</span>
+          </Link>
           {permissions.updateProject || permissions.archive || permissions.deleteProject ? (
             <ProjectSettingsMenu project={project} permissions={permissions} error={error} />
           ) : null}
