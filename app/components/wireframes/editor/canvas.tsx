@@ -11,7 +11,7 @@ import { HANDLES, handlePoint, rectFromPoints, resizeRect, type Handle, type Poi
 import { snapMove, snapPoint, type Guide } from "~/lib/wireframes/editor/snap";
 import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
 import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
-import { FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
+import { ElementSvg, FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
 import { ElementLayer } from "./element-layer";
 import { textOn } from "./header";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
@@ -85,7 +85,7 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
   const components = useObservable(store.state, selectComponents);
   const editing = useObservable(store.state, selectEditing);
   const wrap = useRef<HTMLDivElement>(null);
-  const svg = useRef<SVGSVGElement>(null);
+  const dragLayer = useRef<HTMLDivElement>(null);
   const gesture = useRef<Gesture | null>(null);
   const pointers = useRef(new Map<number, Point>());
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
@@ -142,8 +142,8 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
   }, []);
 
   const setDrag = (dx: number, dy: number) => {
-    svg.current?.style.setProperty("--dx", `${dx}px`);
-    svg.current?.style.setProperty("--dy", `${dy}px`);
+    const zoom = store.viewport.get().zoom;
+    if (dragLayer.current) dragLayer.current.style.transform = dx || dy ? `translate(${dx * zoom}px, ${dy * zoom}px)` : "";
   };
 
   const docPoint = (e: { clientX: number; clientY: number }) => store.toDoc(e.clientX, e.clientY, wrap.current!.getBoundingClientRect());
@@ -360,10 +360,11 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
     }
   };
 
+  // While dragged, the elements (and the selection's frame) leave the main drawing for the drag layer.
   const dragStyle = useMemo(
     () =>
       dragIds.length
-        ? `${[".wf-follow", ...dragIds.map((id) => `.wf-elements [data-id="${CSS.escape(id)}"]`)].join(",")}{transform:translate(var(--dx),var(--dy))}`
+        ? `${[".wf-main .wf-follow", ...dragIds.map((id) => `.wf-elements [data-id="${CSS.escape(id)}"]`)].join(",")}{display:none}`
         : "",
     [dragIds],
   );
@@ -402,7 +403,7 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
         enters a group, Delete removes it. With a shape tool, Enter adds the shape in the middle of the view. Question mark lists every
         shortcut.
       </p>
-      <svg ref={svg} className="absolute inset-0 h-full w-full" fontFamily={FONT_FAMILY} aria-hidden="true" style={{ overflow: "hidden" }}>
+      <svg className="wf-main absolute inset-0 h-full w-full" fontFamily={FONT_FAMILY} aria-hidden="true" style={{ overflow: "hidden" }}>
         {dragStyle ? <style>{dragStyle}</style> : null}
         <ViewportGroup store={store}>
           {screen ? (
@@ -423,9 +424,28 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
               <ElementLayer doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} />
               <PeerOutlines store={store} doc={doc} screenId={screenId} />
               <SelectionOverlay store={store} doc={shown} selection={selection} editing={editing} />
-              <InteractionOverlay store={store} interaction={interaction} doc={doc} />
             </>
           ) : null}
+        </ViewportGroup>
+      </svg>
+      {/* What a move drags: drawn apart, on a layer of its own that only the compositor moves. */}
+      <div ref={dragLayer} className="pointer-events-none absolute inset-0 overflow-hidden" style={{ willChange: "transform" }}>
+        {dragIds.length ? (
+          <svg className="absolute inset-0 h-full w-full" fontFamily={FONT_FAMILY} aria-hidden="true">
+            <ViewportGroup store={store}>
+              {dragIds.map((id) =>
+                doc.elements[id] ? (
+                  <ElementSvg key={id} element={doc.elements[id]} doc={doc} components={components} imageUrl={imageUrl} />
+                ) : null,
+              )}
+              <SelectionOverlay store={store} doc={doc} selection={selection} editing={null} />
+            </ViewportGroup>
+          </svg>
+        ) : null}
+      </div>
+      <svg className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
+        <ViewportGroup store={store}>
+          <InteractionOverlay store={store} interaction={interaction} doc={doc} />
         </ViewportGroup>
       </svg>
       <TextEditor store={store} />

@@ -4,7 +4,7 @@
  * Enter, F2), reorder (drag, Alt+arrows), lock and hide. The tree is one focusable widget
  * (aria-activedescendant), so Tab goes past it in one step.
  */
-import { useMemo, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import type { WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
 import { childIndex, ELEMENT_LABELS } from "~/lib/wireframes/ops";
@@ -12,6 +12,9 @@ import { useObservable } from "./observable";
 import type { EditorState, EditorStore } from "./store";
 
 const LAYER_MIME = "application/x-atelier-layer";
+/** A row's height (h-7), for drawing only the rows in view. */
+const ROW_PX = 28;
+const OVERSCAN = 8;
 
 type Row = { el: WireframeElement; level: number; open: boolean; hasChildren: boolean };
 type Drop = { id: string; where: "above" | "below" | "inside" };
@@ -94,9 +97,34 @@ export function LayersPanel({ store }: { store: EditorStore }) {
     return out;
   }, [index, closed, opened]);
 
+  // Only the rows in view are in the page (a screen may hold thousands of elements).
+  const list = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const measure = () => setView({ top: el.scrollTop, height: el.clientHeight || 600 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [rows.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- the list exists only with rows
+
   const active = rows.find((r) => r.el.id === cursor)
     ? cursor
     : (selection.findLast((id) => rows.some((r) => r.el.id === id)) ?? rows[0]?.el.id ?? null);
+
+  // The active row stays in view (and so in the page, for aria-activedescendant).
+  const activeIndex = rows.findIndex((r) => r.el.id === active);
+  useEffect(() => {
+    const el = list.current;
+    if (!el || activeIndex < 0) return;
+    const top = activeIndex * ROW_PX;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_PX > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_PX - el.clientHeight;
+  }, [activeIndex]);
+  const first = Math.max(0, Math.floor(view.top / ROW_PX) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_PX) + OVERSCAN);
 
   const choose = (el: WireframeElement, how: "only" | "toggle" | "extend" = "only") => {
     setCursor(el.id);
@@ -197,13 +225,16 @@ export function LayersPanel({ store }: { store: EditorStore }) {
           aria-multiselectable="true"
           tabIndex={0}
           aria-activedescendant={active ? `wf-layer-${active}` : undefined}
+          ref={list}
           className="mt-2 min-h-0 flex-1 overflow-y-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          style={{ paddingTop: first * ROW_PX, paddingBottom: (rows.length - last) * ROW_PX }}
+          onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
           onKeyDown={onKeyDown}
           onDragLeave={(e) => {
             if (!e.currentTarget.contains(e.relatedTarget as Node)) setDrop(null);
           }}
         >
-          {rows.map((r) => {
+          {rows.slice(first, last).map((r) => {
             const selected = selection.includes(r.el.id);
             const hint = drop?.id === r.el.id ? drop.where : null;
             return (
@@ -227,7 +258,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                 onDragEnd={() => setDrop(null)}
                 onClick={(e) => choose(r.el, e.shiftKey ? "extend" : e.ctrlKey || e.metaKey ? "toggle" : "only")}
                 onDoubleClick={() => store.editable && setRenaming(r.el.id)}
-                className={`group flex h-7 cursor-default items-center gap-1 rounded pr-1 text-sm ${
+                className={`group flex h-7 shrink-0 cursor-default items-center gap-1 rounded pr-1 text-sm ${
                   selected ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100"
                 } ${r.el.id === active ? "outline-1 outline-brand-400 -outline-offset-1" : ""} ${
                   hint === "inside" ? "ring-2 ring-brand-500 ring-inset" : ""

@@ -124,7 +124,8 @@ function moveRaw(doc: WireframeDocument, ids: readonly string[], dx: number, dy:
   const roots = rootsOf(doc.elements, ids).filter((id) => !doc.elements[id]!.locked);
   const ops: Op[] = [];
   for (const el of withDescendants(doc.elements, roots)) {
-    ops.push(set(el.id, "x", Math.round(el.x + dx)), set(el.id, "y", Math.round(el.y + dy)));
+    if (dx) ops.push(set(el.id, "x", Math.round(el.x + dx)));
+    if (dy) ops.push(set(el.id, "y", Math.round(el.y + dy)));
   }
   return ops;
 }
