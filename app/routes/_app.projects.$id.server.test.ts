@@ -118,7 +118,7 @@ describe("board route", () => {
     const foreign = await createCard(theirs.member, theirs.project.id, { columnId: theirs.columns[0]!.id, title: "Theirs" });
     const base = await authedRequest(user.id, `/projects/${project.id}`);
     const move = { intent: "move-card", cardId: card.id, toColumnId: columns[2]!.id, index: "1" };
-    for (const neighbour of [{ afterId: foreign.id }, { beforeId: card.id }]) {
+    for (const neighbour of [{ afterId: foreign.id }, { beforeId: card.id }] as Record<string, string>[]) {
       const result = (await boardAction(formRequest(base, { ...move, ...neighbour }), project.id)) as unknown as {
         init: { status: number };
       };
