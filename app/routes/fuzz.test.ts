@@ -1,0 +1,229 @@
+// The route fuzz (issue 12): every route module under app/routes/, found from the files, gets
+// hostile input at its loader and action, signed in (the owner of a workspace with a project,
+// a card, a wireframe, …), signed out, with a forged session cookie and, on /api/…, as an API
+// client. Each answer must be below 500 (a thrown Response counts by its status; anything
+// else thrown is a failure), show no stack trace or file path, and leave the database exactly
+// as it was (every table of information_schema but the ones tests/support/fuzz/check.ts
+// names). Inputs: tests/support/fuzz/inputs.ts; the world: tests/support/fuzz/fixtures.ts.
+//
+// Seeded: FUZZ_SEED=<n> replays or varies the sample, FUZZ_SCALE=<x> sends x times as many.
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetDb } from "../../tests/support/db";
+import { APP, dbState, runCase, type DbState } from "../../tests/support/fuzz/check";
+import { discoverRoutes, type FuzzRoute } from "../../tests/support/fuzz/discover";
+import { buildWorld, type FuzzWorld, type Ids } from "../../tests/support/fuzz/fixtures";
+import {
+  acceptedBodies,
+  genericBodyCases,
+  jsonKeyCases,
+  oddParams,
+  oddQueries,
+  paramKind,
+  rng,
+  sample,
+  schemaBodyCases,
+  type FuzzCase,
+  type Rng,
+} from "../../tests/support/fuzz/inputs";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 12);
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const n = (count: number) => Math.max(1, Math.round(count * SCALE));
+
+const routes = await discoverRoutes();
+
+let world: FuzzWorld;
+const reference: { state: DbState } = { state: new Map() };
+
+beforeAll(async () => {
+  await resetDb();
+  world = await buildWorld();
+  reference.state = await dbState();
+}, 120_000);
+
+/**
+ * Routes that change the database whatever they are sent, by design (not a refusal that
+ * wrote): the change each case may make, and what to prepare before it.
+ */
+const CHANGES_BY_DESIGN: Record<string, { changes: Record<string, number>; signedIn: () => Promise<Record<string, string>> }> = {
+  // POST /logout ends the session it is sent with (its row goes), whatever the body says.
+  "routes/logout action": { changes: { sessions: -1 }, signedIn: async () => ({ Cookie: (await world.newSession()).cookie }) },
+};
+
+/** 5xx answers a route gives on purpose, whatever it is sent. */
+const DELIBERATE_5XX: Record<string, number> = {
+  // One-off payments are not offered: a clear 501 (api.stripe.test.ts asserts it).
+  "routes/api.stripe.create-payment-intent action": 501,
+};
+
+/**
+ * Failures found here in code other helpers are still writing (wireframes, analytics), reported to
+ * the lead rather than fixed here. Each has a witness, a case that shows it and is always
+ * sent: the test fails when the witness stops failing (remove the entry with the fix). Until
+ * then that problem is not counted in the route's other cases.
+ */
+type Reported = { what: string; problem: RegExp; witness: Pick<FuzzCase, "label" | "method" | "query" | "headers" | "body"> };
+const NUL_QUERY: Reported = {
+  what: "a NUL in the wireframe list's search (?q=) fails its query (500): app/.server/wireframes/wireframes.ts has its own escapeLike, without the NUL fix of projects.ts's",
+  problem: /invalid byte sequence for encoding \\?"UTF8\\?": 0x00/,
+  witness: { label: "?q= with a NUL", method: "GET", query: "q=a%00b", headers: {}, body: null },
+};
+const REPORTED: Record<string, Reported> = {
+  "routes/_app.analytics loader": {
+    what: "/analytics?project=<not one of the workspace's projects> throws projectFlow's UserError (404) from the loader, which Remix answers 500: it should be thrown as a 404 response",
+    problem: /threw UserError: That project was not found/,
+    witness: {
+      label: "?project= an unknown project",
+      method: "GET",
+      query: "project=6f1b8c1e-3a52-4c8e-9a57-2f0d3c1b7e11",
+      headers: {},
+      body: null,
+    },
+  },
+  "routes/_app.wireframes._index loader": NUL_QUERY,
+  "routes/_app.projects.$id_.wireframes loader": NUL_QUERY,
+  // A body that is not an object or names neither `name` nor `definition` (null, [], "x", {}):
+  // updateComponent changes nothing but still bumps the version, announces it and answers 200.
+  "routes/api.wireframes.components_.$id action": {
+    what: "POST /api/wireframes/components/:id without a name or a definition bumps the component's version (200) instead of a 400",
+    problem: /wireframe_components: a row changed/,
+    witness: { label: "an empty JSON object", method: "POST", query: "", headers: { "Content-Type": "application/json" }, body: "{}" },
+  },
+};
+
+type Identity = "signed in" | "signed out" | "a forged session cookie" | "an API client";
+
+function headersOf(identity: Identity): Record<string, string> {
+  switch (identity) {
+    case "signed in":
+      return { Cookie: world.cookie };
+    case "signed out":
+      return {};
+    case "a forged session cookie":
+      return { Cookie: "atelier_session=eyJmb3JnZWQiOnRydWV9.c2lnbmF0dXJl; atelier_flash=%7Bbroken" };
+    case "an API client":
+      return { Authorization: world.bearer };
+  }
+}
+
+/** Our own ids in the path (a request that is fine but for what the case breaks). */
+function ownParams(route: FuzzRoute, ids: Ids): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of route.params) {
+    const kind = paramKind(p);
+    out[p.name] = p.name === "provider" ? "github" : kind ? ids[kind] : "fuzz";
+  }
+  return out;
+}
+
+type Case = FuzzCase & { identity: Identity };
+
+function actionCases(route: FuzzRoute, random: Rng): Case[] {
+  const { ours, theirs } = world;
+  const params = ownParams(route, ours);
+  const at = (identity: Identity, cases: Omit<FuzzCase, "params" | "query">[], p = params): Case[] =>
+    cases.map((c) => ({ ...c, params: p, query: "", identity }));
+  const generic = genericBodyCases();
+  const own = [...schemaBodyCases(route, ours, theirs, random, n(2)), ...jsonKeyCases(route, random, n(4))];
+  const cases: Case[] = [
+    ...at("signed in", generic),
+    ...at("signed in", sample(random, own, n(60))),
+    ...at("signed out", [...sample(random, generic, n(4)), ...sample(random, own, n(2))]),
+    ...at("a forged session cookie", sample(random, [...generic, ...own], n(2))),
+  ];
+  if (route.pattern.startsWith("/api/"))
+    cases.push(...at("an API client", [...sample(random, generic, n(4)), ...sample(random, own, n(4))]));
+  // Odd ids in the path, with posts the route's forms accept made of the other workspace's ids.
+  const bodies = acceptedBodies(route, theirs);
+  for (const p of route.params) {
+    for (const odd of sample(random, oddParams(paramKind(p), theirs), n(3))) {
+      for (const body of sample(random, bodies, n(2))) {
+        cases.push({
+          ...body,
+          label: `${p.name} ${odd.label}, ${body.label}`,
+          params: { ...params, [p.name]: odd.value },
+          query: "",
+          identity: "signed in",
+        });
+      }
+    }
+  }
+  return cases;
+}
+
+function loaderCases(route: FuzzRoute, random: Rng): Case[] {
+  const { ours, theirs } = world;
+  const params = ownParams(route, ours);
+  const get = (label: string, identity: Identity, query = "", p = params): Case => ({
+    label,
+    method: "GET",
+    headers: {},
+    body: null,
+    params: p,
+    query,
+    identity,
+  });
+  const queries = oddQueries(route, theirs, random, n(5));
+  const cases: Case[] = [get("no query", "signed in"), ...queries.map((q) => get(q.label, "signed in", q.query))];
+  for (const p of route.params) {
+    for (const odd of sample(random, oddParams(paramKind(p), theirs), n(4))) {
+      cases.push(get(`${p.name} ${odd.label}`, "signed in", "", { ...params, [p.name]: odd.value }));
+    }
+  }
+  const anyOdd = sample(random, queries, 1)[0]!;
+  cases.push(get("no query", "signed out"), get(anyOdd.label, "signed out", anyOdd.query), get("no query", "a forged session cookie"));
+  for (const p of route.params.slice(0, 1)) {
+    const odd = sample(random, oddParams(paramKind(p), theirs), 1)[0]!;
+    cases.push(get(`${p.name} ${odd.label}`, "signed out", "", { ...params, [p.name]: odd.value }));
+  }
+  if (route.pattern.startsWith("/api/")) cases.push(get("no query", "an API client"), get(anyOdd.label, "an API client", anyOdd.query));
+  return cases;
+}
+
+async function fuzz(route: FuzzRoute, what: "loader" | "action", cases: Case[]): Promise<string[]> {
+  const handler = route[what]!;
+  const failures: string[] = [];
+  const byDesign = CHANGES_BY_DESIGN[`${route.id} ${what}`];
+  const deliberate = DELIBERATE_5XX[`${route.id} ${what}`];
+  const reported = REPORTED[`${route.id} ${what}`];
+  const witness = reported && { ...reported.witness, params: ownParams(route, world.ours), identity: "signed in" as const };
+  for (const c of witness ? [...cases, witness] : cases) {
+    let identity = headersOf(c.identity);
+    let expected: Record<string, number> = {};
+    if (byDesign && c.identity === "signed in") {
+      identity = await byDesign.signedIn();
+      reference.state = await dbState();
+      expected = byDesign.changes;
+    }
+    let problems = await runCase(handler, route.pattern, c, identity, reference, { expectedChanges: expected, status: deliberate });
+    if (reported) {
+      if (c === witness && !problems.some((p) => reported.problem.test(p)))
+        failures.push(`the reported failure no longer happens (${reported.what}): remove it from REPORTED`);
+      problems = problems.filter((p) => !reported.problem.test(p));
+    }
+    if (problems.length > 0) {
+      const where = `${c.method} ${route.pattern.replace(/:(\w+)/g, (_, k: string) => `{${k}=${JSON.stringify(c.params[k]).slice(0, 60)}}`)}`;
+      failures.push(`${where}${c.query ? `?${c.query.slice(0, 80)}` : ""} · ${c.identity} · ${c.label}\n    ${problems.join("\n    ")}`);
+    }
+  }
+  return failures;
+}
+
+const seedOf = (route: FuzzRoute, what: string) => [...`${route.id}:${what}`].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, SEED);
+
+describe(`every route module under app/routes/ (${routes.length} with a loader or action; FUZZ_SEED=${SEED})`, () => {
+  for (const route of routes) {
+    if (route.action) {
+      it(`${route.pattern} action (${route.file})`, async () => {
+        const cases = actionCases(route, rng(seedOf(route, "action")));
+        expect(await fuzz(route, "action", cases), `${APP}${route.pattern}`).toEqual([]);
+      });
+    }
+    if (route.loader) {
+      it(`${route.pattern} loader (${route.file})`, async () => {
+        const cases = loaderCases(route, rng(seedOf(route, "loader")));
+        expect(await fuzz(route, "loader", cases), `${APP}${route.pattern}`).toEqual([]);
+      });
+    }
+  }
+});
