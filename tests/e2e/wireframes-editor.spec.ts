@@ -22,6 +22,8 @@ async function newWireframe(page: Page, opts: { project: string; name: string; d
   return page.url();
 }
 
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
 const canvas = (page: Page) => page.getByRole("application", { name: /^Canvas/ });
 const layer = (page: Page, name: string | RegExp) => page.getByRole("treeitem", { name });
 const properties = (page: Page) => page.getByRole("region", { name: "Properties" });
@@ -255,8 +257,19 @@ test.describe("the wireframe editor", () => {
     await setField(properties(page).getByLabel("Button text"), "Pay");
     await expect(page.locator("[data-canvas] .wf-elements text", { hasText: "Pay" })).toHaveCount(1);
     await expect(page.locator("[data-canvas] .wf-elements text", { hasText: "Order" })).toHaveCount(1);
+    // An uploaded image goes into the workspace's file store and onto the screen.
+    await page.getByRole("tab", { name: "Library" }).click();
+    await page
+      .getByLabel("Upload an image")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") });
+    await expect(page.getByText("logo added.")).toBeVisible();
+    await expect(page.locator("[data-canvas] .wf-elements image")).toHaveAttribute(
+      "href",
+      /\/wireframes\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}$/,
+    );
     await expectSaved(page);
     await page.reload();
+    await expect(page.locator("[data-canvas] .wf-elements image")).toHaveCount(1);
     await expect(page.locator("[data-canvas] .wf-elements text", { hasText: "Pay" })).toHaveCount(1);
     await expect(page.locator("[data-canvas] .wf-elements text", { hasText: "Order" })).toHaveCount(1);
   });

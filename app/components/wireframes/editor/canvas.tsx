@@ -292,10 +292,10 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
       return;
     }
     if (g.kind === "draw") {
-      let to = e.altKey ? at : snapPoint(at, g.targets, { threshold: SNAP_PX / zoom }).point;
-      if (e.shiftKey) to = constrain(g.at, to, g.tool);
+      const snapped = e.altKey ? { point: at, guides: [] } : snapPoint(at, g.targets, { threshold: SNAP_PX / zoom });
+      const to = e.shiftKey ? constrain(g.at, snapped.point, g.tool) : snapped.point;
       g.to = to;
-      interaction.set({ kind: "draw", tool: g.tool, from: g.at, to, guides: [] });
+      interaction.set({ kind: "draw", tool: g.tool, from: g.at, to, guides: e.shiftKey ? [] : snapped.guides });
     }
   };
 

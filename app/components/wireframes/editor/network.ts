@@ -42,26 +42,50 @@ export function patchTransport(wireframeId: string): Transport {
   };
 }
 
-/** Unsaved edits of one wireframe, kept in this browser until the server has them. */
-export function localPendingStore(wireframeId: string): PendingStore {
-  const key = `atelier:wireframe:${wireframeId}:unsaved`;
+/** After this long without a sign of life, a tab's unsaved edits are taken over by the next visit. */
+const ABANDONED_MS = 15_000;
+
+/**
+ * Unsaved edits of one wireframe, kept in this browser until the server has them: one entry
+ * per tab (two tabs never overwrite each other's), refreshed while the tab lives. A new visit
+ * takes over the entries of tabs that are gone (closed, or reloaded) and sends them.
+ */
+export function localPendingStore(wireframeId: string, clientId: string): PendingStore {
+  const prefix = `atelier:wireframe:${wireframeId}:unsaved:`;
+  const own = prefix + clientId;
+  let kept: Op[] | null = null;
+  const write = (at = Date.now()) => {
+    try {
+      if (kept) window.localStorage.setItem(own, JSON.stringify({ at, ops: kept }));
+      else window.localStorage.removeItem(own);
+    } catch {
+      // storage full or off: the edits still go to the server
+    }
+  };
+  setInterval(() => kept && write(), ABANDONED_MS / 3);
+  // Leaving (closing the tab, reloading): the next visit may take them over at once.
+  window.addEventListener("pagehide", () => kept && write(0));
   return {
     load() {
+      const found: { at: number; ops: Op[] }[] = [];
       try {
-        const raw = window.localStorage.getItem(key);
-        const ops = raw ? (JSON.parse(raw) as unknown) : null;
-        return Array.isArray(ops) && ops.length ? (ops as Op[]) : null;
+        for (let i = window.localStorage.length - 1; i >= 0; i--) {
+          const key = window.localStorage.key(i);
+          if (!key?.startsWith(prefix) || key === own) continue;
+          const entry = JSON.parse(window.localStorage.getItem(key) ?? "null") as { at?: number; ops?: unknown } | null;
+          if (entry && typeof entry.at === "number" && Date.now() - entry.at < ABANDONED_MS) continue; // that tab is alive
+          if (entry && Array.isArray(entry.ops)) found.push({ at: Number(entry.at) || 0, ops: entry.ops as Op[] });
+          window.localStorage.removeItem(key);
+        }
       } catch {
         return null;
       }
+      const ops = found.sort((a, b) => a.at - b.at).flatMap((e) => e.ops);
+      return ops.length ? ops : null;
     },
     save(ops) {
-      try {
-        if (ops) window.localStorage.setItem(key, JSON.stringify(ops));
-        else window.localStorage.removeItem(key);
-      } catch {
-        // storage full or off: the edits still go to the server
-      }
+      kept = ops;
+      write();
     },
   };
 }

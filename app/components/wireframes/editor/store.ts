@@ -133,7 +133,7 @@ export class EditorStore {
       seq: props.wireframe.seq,
       clientId: this.clientId,
       transport: patchTransport(props.wireframe.id),
-      store: typeof window !== "undefined" && props.canEdit ? localPendingStore(props.wireframe.id) : undefined,
+      store: typeof window !== "undefined" && props.canEdit ? localPendingStore(props.wireframe.id, this.clientId) : undefined,
     });
     const doc = this.engine.doc;
     const screenId = initialScreenId && doc.screens[initialScreenId] ? initialScreenId : (firstScreen(doc)?.id ?? "");

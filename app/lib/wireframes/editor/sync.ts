@@ -97,6 +97,7 @@ export class SyncEngine {
     if (kept?.length) {
       this.queue = kept;
       this.rebase();
+      this.persist();
       this.schedule(0);
     }
   }
