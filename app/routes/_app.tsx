@@ -1,6 +1,7 @@
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
+import { LeaveGuard } from "~/components/ui/leave-guard";
 import type { loader } from "./_app.server";
 
 /** The signed-in layout: every protected route (spec section 2) renders inside it; its server side is ./_app.server.ts. */
@@ -22,6 +23,7 @@ export default function AppLayout() {
         </div>
       ) : null}
       <Outlet />
+      <LeaveGuard />
     </AppShell>
   );
 }

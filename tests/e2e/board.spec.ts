@@ -64,8 +64,8 @@ test.describe("boards with JavaScript", () => {
       .click();
     const panel = page.getByRole("complementary", { name: "Write release notes" });
     await expect(panel).toBeVisible();
+    // The priority saves as soon as it is chosen.
     await panel.getByLabel("Priority", { exact: true }).selectOption("high");
-    await panel.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Card saved.")).toBeVisible();
     await panel.getByLabel("Write a comment").fill("Draft is in the shared folder.");
     await panel.getByRole("button", { name: "Comment" }).click();

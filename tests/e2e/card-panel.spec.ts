@@ -69,7 +69,8 @@ test.describe("the card panel with JavaScript", () => {
     // Maya starts typing; Lena saves her title first.
     await mayaPanel.getByLabel("Title", { exact: true }).fill("Maya's title");
     await lenaPanel.getByLabel("Title", { exact: true }).fill("Lena's title");
-    await lenaPanel.getByRole("button", { name: "Save changes" }).click();
+    // The title saves on Enter (or when it is left): no button to press.
+    await lenaPanel.getByLabel("Title", { exact: true }).press("Enter");
     await expect(page.getByText("Card saved.")).toBeVisible();
 
     // Maya is told at once, and keeps her text.
@@ -96,14 +97,15 @@ test.describe("the card panel with JavaScript", () => {
     // Another round: this time Maya takes Lena's version instead of her own.
     await mayaPanel.getByLabel("Description").fill("Maya's notes");
     await lenaPanel.getByLabel("Description").fill("Lena's notes");
-    await lenaPanel.getByRole("button", { name: "Save changes" }).click();
+    // Leaving the description saves it.
+    await lenaPanel.getByLabel("Description").press("Tab");
     await expect(maya.page.getByText("Lena Lead changed this card while you were editing.")).toBeVisible();
     await maya.page.getByRole("link", { name: "Use their version instead" }).click();
     await expect(mayaPanel.getByLabel("Description")).toHaveValue("Lena's notes");
     await expect(maya.page.getByText("changed this card while you were editing")).toHaveCount(0);
     // The form follows the card again (a later change shows up while she is not typing).
+    // The priority saves as soon as it is chosen.
     await lenaPanel.getByLabel("Priority", { exact: true }).selectOption("urgent");
-    await lenaPanel.getByRole("button", { name: "Save changes" }).click();
     await expect(mayaPanel.getByLabel("Priority", { exact: true })).toHaveValue("urgent");
 
     // The workspace's activity reads as sentences.
@@ -127,12 +129,10 @@ test.describe("the card panel with JavaScript", () => {
     await panel.getByLabel("New checklist item").press("Enter");
     await expect(panel.getByText("Checklist (0/1)")).toBeVisible();
 
-    // Dates read the same way everywhere in the panel.
+    // Dates read the same way everywhere in the panel. A due date saves as soon as it is set.
     await panel.getByLabel("Due date").fill("2026-11-20");
-    await panel.getByRole("button", { name: "Save changes" }).click();
     await expect(panel.getByText("set the due date to Nov 20, 2026")).toBeVisible();
     await panel.getByLabel("Due date").fill("");
-    await panel.getByRole("button", { name: "Save changes" }).click();
     await expect(panel.getByText("removed the due date")).toBeVisible();
     await expect(panel.locator("time").first()).toHaveText(READABLE_TIME);
     await expect(panel.getByText(/^Created [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();

@@ -57,3 +57,27 @@ test.describe("a finished card is never overdue, without JavaScript", () => {
     await expect(page.getByText(/overdue\./)).toHaveCount(0);
   });
 });
+
+test.describe("a finished card is never overdue, with JavaScript", () => {
+  test("a late card moved to Done loses its red Overdue on the board at once", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Jules Javascript" });
+    await createProject(page, "Late live");
+    await addCard(page, "Review", "Check the copy");
+    await column(page, "Review")
+      .getByRole("link", { name: /Check the copy/ })
+      .click();
+    // The due date saves as soon as it is set.
+    await page.getByLabel("Due date", { exact: true }).fill(LONG_AGO);
+    await expect(page.getByText("Card saved.")).toBeVisible();
+    const face = dueOn(page, "Check the copy");
+    await expect(face.getByText("Overdue · Jan 15")).toBeVisible();
+
+    await moveTo(page, "Done");
+    await expect(column(page, "Done").getByRole("link", { name: /Check the copy/ })).toBeVisible();
+    await expect(face.getByText("Due Jan 15")).toBeVisible();
+    await expect(face.getByText(/Overdue/)).toHaveCount(0);
+    await page.getByLabel("Filter by due date").selectOption("overdue");
+    await expect(page).toHaveURL(/due=overdue/);
+    await expect(page.getByRole("link", { name: /Check the copy/ })).toHaveCount(0);
+  });
+});

@@ -1,32 +1,45 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import type { ActivityView } from "~/components/activity/activity-list";
-import { PRIORITY_LABELS, type CardDetailView, type Priority } from "~/lib/board";
+import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { useHydrated } from "~/components/ui/form";
+import { CARD_FIELDS, PRIORITY_LABELS, sameCardValue, type CardDetailView, type CardField } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
 import { failureReply, postedValues, updateCardSchema, type BoardFailure } from "~/lib/forms/board";
 import type { RootLoaderData } from "~/root";
-import { PriorityOptions } from "./priority-options";
-import { useAfterPost } from "./use-clear-after-post";
-import { messageOf, useSchemaForm } from "~/components/ui/conform";
 import { inputAttrs, otherMessages, selectAttrs, textareaAttrs } from "./form-attrs";
+import { PriorityOptions } from "./priority-options";
+import { fieldsOf, useCardAutosave } from "./use-card-autosave";
 
-type EditFields = { title: string; description: string; priority: Priority; dueDate: string };
-const SHOWN: (keyof EditFields)[] = ["title", "description", "priority", "dueDate"];
+const BASE_FIELD: Record<CardField, "baseTitle" | "baseDescription" | "basePriority" | "baseDueDate"> = {
+  title: "baseTitle",
+  description: "baseDescription",
+  priority: "basePriority",
+  dueDate: "baseDueDate",
+};
 
-function fieldsOf(card: CardDetailView): EditFields {
-  return { title: card.title, description: card.description, priority: card.priority, dueDate: card.dueDate ?? "" };
-}
-
-function typedFields(values: Record<string, string>, card: CardDetailView): EditFields {
+/**
+ * The fields a refused plain-form post changed (each differs from the base it carried), as
+ * drafts: the user's text stays in the form; after a 409 it is to be saved over the
+ * version now shown. The fields the user did not change show the card as it is now.
+ */
+function draftsFromRefusal(error: BoardFailure | null, card: CardDetailView) {
+  if (!error) return {};
+  const posted = postedValues(error);
   const now = fieldsOf(card);
-  return {
-    title: values.title ?? now.title,
-    description: values.description ?? now.description,
-    priority: (values.priority as Priority | undefined) ?? now.priority,
-    dueDate: values.dueDate ?? now.dueDate,
-  };
+  const drafts: Partial<Record<CardField, { value: string; base: string; conflict?: boolean }>> = {};
+  for (const f of CARD_FIELDS) {
+    const value = posted[f];
+    if (value === undefined) continue;
+    const base = posted[BASE_FIELD[f]] ?? now[f];
+    if (!sameCardValue(f, value, base)) drafts[f] = { value, base, conflict: error.status === 409 };
+  }
+  return drafts;
 }
+
+/** The name of the button conform submits the form with to check its fields (`intent`: validate). */
+const INTENT_BUTTON = "__intent__";
 
 /** conform's attributes for a field whose value the form holds itself (no default value). */
 function controlled<T extends { defaultValue?: unknown }>(attrs: T): Omit<T, "defaultValue"> {
@@ -35,11 +48,15 @@ function controlled<T extends { defaultValue?: unknown }>(attrs: T): Omit<T, "de
 }
 
 /**
- * The card's fields. While nobody types, the form shows the card as it is now (a live
- * board revalidates it). From the first keystroke it holds the user's text and the
- * version they started from, so a teammate's save in between is a 409 to review, never
- * a silent overwrite; it lets go after a save, a discard, or taking the latest version.
- * conform checks the fields as the server does and shows each one's message beside it.
+ * The card's fields (docs/decisions/016-never-lose-an-edit.md). With JavaScript each field
+ * saves itself (`useCardAutosave`): the title on Enter or when left, the description when
+ * left or after a pause in typing, priority and due date at once; "Saving…" and "Card
+ * saved." say where it is, a refusal keeps the text beside its message, and closing the
+ * panel or leaving the page saves first. A field a teammate changed while the user was
+ * typing is not saved by itself: a notice offers their version, "Save changes" is refused
+ * once with the latest version shown, then replaces it. Without JavaScript it is one plain
+ * form with "Save changes"; every field goes with the value it was shown with, so the
+ * server writes only those the user changed.
  */
 export function CardEditForm({
   card,
@@ -55,68 +72,92 @@ export function CardEditForm({
 }) {
   const me = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
   const location = useLocation();
+  const projectId = useParams().id ?? "";
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState<BoardFailure | null>(null);
+  const editError = error && error !== dismissed ? error : null;
   const [form, fields] = useSchemaForm(updateCardSchema, {
     disableAutoCoercion: true,
     id: `edit-card-${card.id}`,
     lastResult: failureReply(error, "update-card", { cardId: card.id }),
   });
-  const [dismissed, setDismissed] = useState<BoardFailure | null>(null);
-  const editError = error && error !== dismissed ? error : null;
-  const conflict = editError?.status === 409;
-  // baseVersion null: the user has the latest version in view (after a conflict), and saving replaces what is shown.
-  const [draft, setDraft] = useState<{ values: EditFields; baseVersion: number | null } | null>(() => {
-    if (!editError) return null;
-    const typed = postedValues(editError);
-    return { values: typedFields(typed, card), baseVersion: conflict ? null : Number(typed.version) || card.version };
+  const autosave = useCardAutosave({
+    projectId,
+    card,
+    enabled: hydrated && canEdit,
+    initial: () => draftsFromRefusal(editError, card),
   });
-  const revalidator = useRevalidator();
+  const { shown, drafts, status } = autosave;
+  const formProps = getFormProps(form);
+  const now = fieldsOf(card);
 
-  const saving = useAfterPost("update-card", error, (failed) => {
-    if (!failed) setDraft(null);
-    else if (error?.status === 409) {
-      setDraft((d) => ({ values: d?.values ?? typedFields(postedValues(error), card), baseVersion: null }));
-      // A refused action does not reload the page's data: fetch the version the user is asked to review.
-      revalidator.revalidate();
-    }
-  });
-
-  const shown = draft?.values ?? fieldsOf(card);
-  const edit = (name: keyof EditFields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = e.currentTarget.value;
-    setDraft((d) => ({ values: { ...(d?.values ?? fieldsOf(card)), [name]: value }, baseVersion: d?.baseVersion ?? card.version }));
+  const edit = (name: CardField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    autosave.edit(name, e.currentTarget.value);
+  // Leaving a field saves it; the window losing focus (another app, another tab) leaves it focused and saves nothing yet.
+  const leave = (name: CardField) => (e: React.FocusEvent<HTMLElement>) => {
+    if (document.activeElement !== e.currentTarget) autosave.commit(name);
   };
-  const takeLatest = () => {
-    setDraft(null);
+  const takeLatest = (which: readonly CardField[] = CARD_FIELDS) => {
+    autosave.discard(which);
     setDismissed(error);
     document.getElementById(fields.title.id)?.focus();
   };
-  const changedUnderneath = !!draft && !conflict && !saving && draft.baseVersion !== null && draft.baseVersion !== card.version;
   const latestChange = activity.find((a) => a.action === "card.updated" || a.action === "card.moved");
   const who = !latestChange || (me && latestChange.actorId === me) ? null : latestChange.actorName || latestChange.actorEmail;
   // What no field shows (a conflict, a card that is gone): said above the fields, until the user takes the latest version.
-  const formMessage = editError ? otherMessages(form, SHOWN) : null;
+  const formMessage =
+    (editError ? otherMessages(form, [...CARD_FIELDS]) : null) ?? (autosave.conflicts.length ? autosave.conflictMessage : null);
+  const conflict = editError?.status === 409 || autosave.conflicts.length > 0;
+  const messageOfField = (f: CardField) => autosave.fieldErrors[f] ?? messageOf(fields[f]);
   const inputCls = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm disabled:bg-slate-50";
-  // Without JavaScript the link reloads the card as it is now; with it, the form lets go of the draft.
-  const latestLink = (label: string) => (
+  // Without JavaScript the link reloads the card as it is now; with it, the form lets go of the user's text.
+  const latestLink = (label: string, which: readonly CardField[]) => (
     <Link
       to={`${location.pathname}${location.search}`}
       preventScrollReset
       onClick={(e) => {
         e.preventDefault();
-        takeLatest();
+        takeLatest(which);
       }}
       className="font-medium text-brand-700 underline hover:text-brand-800"
     >
       {label}
     </Link>
   );
+  // With JavaScript the fields save themselves; the button is there when they cannot (a teammate's change to review, a failure).
+  const needsSave = autosave.unsaved.length > 0 && (autosave.changedUnderneath.length > 0 || conflict || status.kind === "failed");
+  const showSave = canEdit && (!hydrated || needsSave);
+  // A refusal said beside its field is not said again here.
+  const failure = status.kind === "failed" && !status.conflict && !status.field ? status.message : null;
 
   return (
-    <Form method="post" preventScrollReset className="space-y-3" aria-label="Edit card" {...getFormProps(form)}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-3"
+      aria-label="Edit card"
+      {...formProps}
+      // With JavaScript, "Save changes" saves every unsaved field through the same path as the fields themselves.
+      {...(hydrated
+        ? {
+            onSubmit: (e: React.FormEvent<HTMLFormElement>) => {
+              // conform checks a field by submitting the form with its own button: that is not a save.
+              if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === INTENT_BUTTON) return formProps.onSubmit(e);
+              e.preventDefault();
+              autosave.saveAll();
+            },
+          }
+        : {})}
+    >
       <input type="hidden" name="intent" value="update-card" />
       <input type="hidden" name="cardId" value={card.id} />
-      <input type="hidden" name="version" value={draft?.baseVersion ?? card.version} />
-      {changedUnderneath ? (
+      <input type="hidden" name="version" value={card.version} />
+      {CARD_FIELDS.map((f) => {
+        const d = drafts[f];
+        // The value the user started from: saving it unchanged changes nothing; after a refusal, the version now shown.
+        return <input key={f} type="hidden" name={BASE_FIELD[f]} value={d && !d.conflict ? d.base : now[f]} />;
+      })}
+      {autosave.changedUnderneath.length > 0 ? (
         <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <p>
             {who ? `${who} changed this card while you were editing.` : "This card changed while you were editing."} Your text is kept;
@@ -126,7 +167,7 @@ export function CardEditForm({
             <summary className="cursor-pointer font-medium">See their version</summary>
             <LatestVersion card={card} />
           </details>
-          <p>{latestLink("Use their version instead")}</p>
+          <p>{latestLink("Use their version instead", autosave.changedUnderneath)}</p>
         </div>
       ) : null}
       {formMessage ? (
@@ -136,7 +177,7 @@ export function CardEditForm({
             <>
               <p className="font-medium">The latest version:</p>
               <LatestVersion card={card} />
-              <p>Save to replace it with your text, or {latestLink("use the latest version")}.</p>
+              <p>Save to replace it with your text, or {latestLink("use the latest version", CARD_FIELDS)}.</p>
             </>
           ) : null}
         </div>
@@ -149,11 +190,17 @@ export function CardEditForm({
           maxLength={200}
           value={shown.title}
           onChange={edit("title")}
+          onBlur={leave("title")}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter" || !hydrated) return;
+            e.preventDefault();
+            autosave.commit("title", true);
+          }}
           disabled={!canEdit}
           className={inputCls}
         />
       </label>
-      <FieldMessage id={fields.title.errorId} message={messageOf(fields.title)} />
+      <FieldMessage id={fields.title.errorId} message={messageOfField("title")} />
       <label className="block text-sm font-medium text-slate-700">
         Description
         <textarea
@@ -161,11 +208,12 @@ export function CardEditForm({
           rows={5}
           value={shown.description}
           onChange={edit("description")}
+          onBlur={leave("description")}
           disabled={!canEdit}
           className={inputCls}
         />
       </label>
-      <FieldMessage id={fields.description.errorId} message={messageOf(fields.description)} />
+      <FieldMessage id={fields.description.errorId} message={messageOfField("description")} />
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label className="block text-sm font-medium text-slate-700">
@@ -181,7 +229,7 @@ export function CardEditForm({
               <PriorityOptions />
             </select>
           </label>
-          <FieldMessage id={fields.priority.errorId} message={messageOf(fields.priority)} />
+          <FieldMessage id={fields.priority.errorId} message={messageOfField("priority")} />
         </div>
         <div>
           <label className="block text-sm font-medium text-slate-700">
@@ -190,23 +238,40 @@ export function CardEditForm({
               {...controlled(inputAttrs(fields.dueDate, "date"))}
               value={shown.dueDate}
               onChange={edit("dueDate")}
+              onBlur={leave("dueDate")}
               disabled={!canEdit}
               className={inputCls}
             />
           </label>
-          <FieldMessage id={fields.dueDate.errorId} message={messageOf(fields.dueDate)} />
+          <FieldMessage id={fields.dueDate.errorId} message={messageOfField("dueDate")} />
         </div>
       </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
       {canEdit ? (
-        <div className="flex items-center gap-3">
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Save changes
-          </button>
-          {draft && !conflict && !changedUnderneath ? (
-            <button type="button" onClick={takeLatest} className="text-sm font-medium text-slate-600 hover:text-slate-900">
+        <div className="flex min-h-5 items-center gap-3">
+          {showSave ? (
+            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Save changes
+            </button>
+          ) : null}
+          {hydrated && failure && autosave.unsaved.length > 0 ? (
+            <button type="button" onClick={() => takeLatest()} className="text-sm font-medium text-slate-600 hover:text-slate-900">
               Discard changes
             </button>
           ) : null}
+          <p role="status" className="text-xs text-slate-500" data-save-state={status.kind}>
+            {status.kind === "saving"
+              ? "Saving…"
+              : status.kind === "saved"
+                ? "Card saved."
+                : status.kind === "restored"
+                  ? "Restored what you had typed before the page reloaded."
+                  : ""}
+          </p>
         </div>
       ) : null}
     </Form>
