@@ -12,6 +12,7 @@ import {
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
+import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
 
 /**
  * /profile: three forms (name and avatar, e-mail address, password), each with its
@@ -104,12 +105,14 @@ function AboutForm({ data, reply }: { data: ProfilePageData; reply: ProfileReply
     shouldValidate: "onSubmit",
     defaultValue: { fullName: data.user.fullName, avatarUrl: data.user.avatarUrl ?? "" },
   });
+  const draft = useFormDraft("profile-about", { fullName: data.user.fullName, avatarUrl: data.user.avatarUrl ?? "" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update-profile" />
       <FormErrors form={form} />
       <Field label="Full Name" {...fieldProps(fields.fullName, { type: "text" })} />
       <Field label="Avatar URL (optional)" placeholder="https://…" {...fieldProps(fields.avatarUrl, { type: "url" })} />
+      <DraftRestored draft={draft} />
       <button type="submit" className={buttonClass("primary", "md")}>
         Save profile
       </button>

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, replyFor, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
+import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
 import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema } from "~/lib/forms/workspace";
 import { planStatusText, type PlanStatus } from "~/lib/billing-text";
 import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
@@ -62,6 +63,11 @@ export function SettingsPage({ data, reply }: { data: SettingsPageData; reply: F
     lastResult: replyFor(reply, "update-workspace"),
     defaultValue: { name: data.workspace.name, slug: data.workspace.slug },
   });
+  const generalDraft = useFormDraft(
+    "workspace-general",
+    { name: data.workspace.name, slug: data.workspace.slug },
+    { enabled: data.can.update },
+  );
   const [another, anotherFields] = useSchemaForm(createWorkspaceSchema, {
     id: "workspace-new",
     lastResult: replyFor(reply, "create-workspace"),
@@ -97,6 +103,7 @@ export function SettingsPage({ data, reply }: { data: SettingsPageData; reply: F
             hint="Lower-case letters, digits and hyphens."
             {...fieldProps(generalFields.slug, { type: "text" })}
           />
+          <DraftRestored draft={generalDraft} />
           {data.can.update ? (
             <button type="submit" className={buttonClass("primary", "md")}>
               Save settings

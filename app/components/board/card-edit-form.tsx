@@ -4,6 +4,7 @@ import { useState, type ChangeEvent } from "react";
 import type { ActivityView } from "~/components/activity/activity-list";
 import { messageOf, useSchemaForm } from "~/components/ui/conform";
 import { useHydrated } from "~/components/ui/form";
+import { isConformCheck } from "~/components/ui/use-form-draft";
 import { CARD_FIELDS, PRIORITY_LABELS, sameCardValue, type CardDetailView, type CardField } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
 import { failureReply, postedValues, updateCardSchema, type BoardFailure } from "~/lib/forms/board";
@@ -37,9 +38,6 @@ function draftsFromRefusal(error: BoardFailure | null, card: CardDetailView) {
   }
   return drafts;
 }
-
-/** The name of the button conform submits the form with to check its fields (`intent`: validate). */
-const INTENT_BUTTON = "__intent__";
 
 /** conform's attributes for a field whose value the form holds itself (no default value). */
 function controlled<T extends { defaultValue?: unknown }>(attrs: T): Omit<T, "defaultValue"> {
@@ -142,7 +140,7 @@ export function CardEditForm({
         ? {
             onSubmit: (e: React.FormEvent<HTMLFormElement>) => {
               // conform checks a field by submitting the form with its own button: that is not a save.
-              if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === INTENT_BUTTON) return formProps.onSubmit(e);
+              if (isConformCheck(e)) return formProps.onSubmit(e);
               e.preventDefault();
               autosave.saveAll();
             },

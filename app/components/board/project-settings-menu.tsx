@@ -4,6 +4,7 @@ import { failureReply, type BoardFailure } from "~/lib/forms/board";
 import { deleteProjectSchema, updateProjectSchema } from "~/lib/forms/projects";
 import { BoardMenu, MenuError, MenuForm } from "./board-menu";
 import { messageOf, useSchemaForm } from "~/components/ui/conform";
+import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
 import { inputAttrs, otherMessages, textareaAttrs } from "./form-attrs";
 
 /** Intents of the "Project settings" menu: their refusals show inside it. */
@@ -31,6 +32,11 @@ export function ProjectSettingsMenu({
     lastResult: failureReply(mine, "update-project"),
     defaultValue: { name: project.name, description: project.description },
   });
+  const draft = useFormDraft(
+    "update-project",
+    { name: project.name, description: project.description },
+    { enabled: permissions.updateProject },
+  );
   const [remove, removeFields] = useSchemaForm(deleteProjectSchema, {
     disableAutoCoercion: true,
     id: "delete-project",
@@ -42,7 +48,8 @@ export function ProjectSettingsMenu({
       summary="Project settings"
       summaryClassName="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
       panelClassName="z-30 mt-2 w-80 space-y-4 p-4"
-      error={!!mine}
+      // Unsaved changes brought back after a reload are shown, not left in a closed menu.
+      error={!!mine || draft.restored}
     >
       {permissions.updateProject ? (
         <Form method="post" className="space-y-2" {...getFormProps(update)}>
@@ -67,6 +74,7 @@ export function ProjectSettingsMenu({
           </label>
           <MenuError id={updateFields.description.errorId} message={messageOf(updateFields.description)} />
           <MenuError message={otherMessages(update, ["name", "description"])} />
+          <DraftRestored draft={draft} />
           <button type="submit" className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
             Save project
           </button>
