@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { cfdChart, throughputChart } from "~/.server/analytics/charts";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
+import { orErrorPage } from "~/.server/http/submission";
 import { requireMember } from "~/.server/workspaces";
 
 /**
@@ -32,7 +33,7 @@ export async function analyticsLoader(request: Request) {
   const range = rangeFrom(url);
   const overview = await workspaceOverview(member);
   const projectId = url.searchParams.get("project");
-  const flow = projectId ? await projectFlow(member, projectId, range) : null;
+  const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
   // The charts' geometry is drawn here, so the page ships no charting code.
   const charts = flow ? [cfdChart(flow.cfd, range), throughputChart(flow.throughput, range)] : [];
   return { overview, range, flow, charts };

@@ -1,7 +1,7 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "~/lib/permissions";
 import { presenceColor } from "~/lib/wireframes/presence";
-import { isUserError } from "~/.server/errors";
+import { orErrorPage } from "~/.server/http/submission";
 import { cardsForScreen, getComponents, getWireframe } from "~/.server/wireframes";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
@@ -14,13 +14,7 @@ import { componentIdsOf } from "./_app.wireframes._index.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, "wireframe.view");
-  let wireframe;
-  try {
-    wireframe = await getWireframe(member, params.wireframeId ?? "");
-  } catch (error) {
-    if (isUserError(error)) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  const wireframe = await orErrorPage(() => getWireframe(member, params.wireframeId ?? ""));
   const screenIds = Object.keys(wireframe.document.screens);
   const used = componentIdsOf([wireframe.document]);
   const [components, links, readOnly] = await Promise.all([

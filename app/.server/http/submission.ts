@@ -88,3 +88,16 @@ export function jsonUserError(error: unknown) {
   if (!isUserError(error)) throw error;
   return data({ error: error.message, ...(error.field ? { field: error.field } : {}) }, { status: error.status, headers: error.headers });
 }
+
+/**
+ * A loader's reads: a UserError a service throws (404, 403) becomes the thrown response the
+ * route's error boundary renders with that status, instead of a 500.
+ */
+export async function orErrorPage<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    throw data({ message: error.message }, { status: error.status, headers: error.headers });
+  }
+}

@@ -14,7 +14,7 @@ import { db, schema } from "../db";
 import { attachmentCountsByCard } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCan } from "./access";
-import { escapeLike } from "./projects";
+import { escapeLike } from "../db/like";
 
 /**
  * Reading a board: its columns and cards (filtered, a page per column), its labels, the

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { keysBetween } from "~/lib/fractional-index";
+import { escapeLike } from "../db/like";
 import { db, schema, transaction } from "../db";
 import { UserError } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
@@ -77,11 +78,6 @@ export async function listProjects(
     .groupBy(projects.id)
     .orderBy(...order);
   return rows;
-}
-
-/** A search text as part of a LIKE pattern: its wildcards escaped, its NUL characters dropped (Postgres text holds none; a query with one fails). */
-export function escapeLike(s: string): string {
-  return s.replaceAll("\u0000", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Active projects against the plan's allowance (the list page's "3 of 5 active projects"). */

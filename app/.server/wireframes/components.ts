@@ -95,6 +95,7 @@ export async function updateComponent(
   assertCan(member, "wireframe.edit");
   const name = input.name !== undefined ? cleanName(input.name, "component") : undefined;
   const definition = input.definition !== undefined ? parseDefinition(input.definition) : undefined;
+  if (name === undefined && definition === undefined) throw new UserError(400, "Send a name or a definition to change.");
   if (!isUuid(id)) throw componentNotFound();
   const row = await transaction(async (tx) => {
     await assertCanChange(member, "wireframe.edit", tx);

@@ -5,6 +5,7 @@ import { newDocument } from "~/lib/wireframes/ops";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
 import { db, schema, transaction } from "../db";
+import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
@@ -30,10 +31,6 @@ export type WireframeSummary = {
   /** The whole document (the list draws its first screen as the thumbnail). */
   document: WireframeDocument;
 };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The workspace's wireframes (of one project, or matching a search), newest first. */
 export async function listWireframes(member: MemberContext, opts: { projectId?: string; q?: string } = {}): Promise<WireframeSummary[]> {
