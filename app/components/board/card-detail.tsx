@@ -2,6 +2,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
 import { keepFocusInside } from "~/components/ui/focus-trap";
+import { saveBeforeClosing } from "~/components/ui/leave-guard";
 import { useHydrated } from "~/components/ui/form";
 import type { BoardColumnView, CardDetailView, LabelView, MemberView } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
@@ -49,7 +50,12 @@ export function CardDetail({
     heading.current?.focus();
   }, [card.id]);
   useReturnFocusToCard(card.id);
-  const close = () => navigate(closeHref, { preventScrollReset: true });
+  // Closing saves the card's fields first, and stays open (with the reason shown) if they could not be saved.
+  const close = () => {
+    void saveBeforeClosing().then((saved) => {
+      if (saved) navigate(closeHref, { preventScrollReset: true });
+    });
+  };
   const column = columns.find((c) => c.id === card.columnId);
   const otherError = error && !SHOWN_IN_FORM.includes(error.intent) ? error : null;
 
@@ -91,6 +97,10 @@ export function CardDetail({
             id="card-detail-close"
             to={closeHref}
             preventScrollReset
+            onClick={(e) => {
+              e.preventDefault();
+              close();
+            }}
             className="rounded p-1 text-slate-500 hover:bg-slate-100"
             aria-label="Close card"
           >

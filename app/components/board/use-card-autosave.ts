@@ -304,6 +304,7 @@ export function useCardAutosave({
   );
 
   useLeaveGuard({
+    scope: "address",
     unsaved: () => enabled && unsavedFields().length > 0,
     busy: () => !!queue.current.running,
     flush,
