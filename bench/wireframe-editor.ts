@@ -91,7 +91,7 @@ const page = await context.newPage();
 async function open(p: Page): Promise<number> {
   await p.goto(editorUrl, { waitUntil: "commit" });
   await p
-    .waitForFunction((n) => document.querySelectorAll("[data-canvas] .wf-elements > g").length >= n, s.topLevel, {
+    .waitForFunction((n) => (document.querySelector("[data-canvas] .wf-elements")?.childElementCount ?? 0) >= n, s.topLevel, {
       polling: "raf",
       timeout: 30_000,
     })

@@ -421,7 +421,8 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
                 vectorEffect="non-scaling-stroke"
               />
               <Grid store={store} width={screen.width} height={screen.height} />
-              <ElementLayer doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} />
+              {/* Keyed by screen: another screen's elements arrive as one new subtree, not one insertion each. */}
+              <ElementLayer key={screenId} doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} />
               <PeerOutlines store={store} doc={doc} screenId={screenId} />
               <SelectionOverlay store={store} doc={shown} selection={selection} editing={editing} />
             </>

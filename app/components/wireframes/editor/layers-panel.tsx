@@ -4,10 +4,10 @@
  * Enter, F2), reorder (drag, Alt+arrows), lock and hide. The tree is one focusable widget
  * (aria-activedescendant), so Tab goes past it in one step.
  */
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import type { WireframeElement } from "~/lib/wireframes/document";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import type { ElementType, WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
-import { childIndex, ELEMENT_LABELS } from "~/lib/wireframes/ops";
+import { childIndex } from "~/lib/wireframes/ops";
 import { useObservable } from "./observable";
 import type { EditorState, EditorStore } from "./store";
 
@@ -97,18 +97,26 @@ export function LayersPanel({ store }: { store: EditorStore }) {
     return out;
   }, [index, closed, opened]);
 
-  // Only the rows in view are in the page (a screen may hold thousands of elements).
-  const list = useRef<HTMLDivElement>(null);
+  // Only the rows in view are in the page (a screen may hold thousands of elements). The view
+  // is never taller than the window, whatever a measure taken mid-layout said.
+  const list = useRef<HTMLDivElement | null>(null);
+  const observer = useRef<ResizeObserver | null>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
-  useEffect(() => {
-    const el = list.current;
-    if (!el) return;
-    const measure = () => setView({ top: el.scrollTop, height: el.clientHeight || 600 });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [rows.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- the list exists only with rows
+  const measure = useCallback(
+    (el: HTMLElement) => setView({ top: el.scrollTop, height: Math.min(el.clientHeight || 600, window.innerHeight) }),
+    [],
+  );
+  const listRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      observer.current?.disconnect();
+      list.current = el;
+      if (!el) return;
+      measure(el);
+      observer.current = new ResizeObserver(() => measure(el));
+      observer.current.observe(el);
+    },
+    [measure],
+  );
 
   const active = rows.find((r) => r.el.id === cursor)
     ? cursor
@@ -225,16 +233,15 @@ export function LayersPanel({ store }: { store: EditorStore }) {
           aria-multiselectable="true"
           tabIndex={0}
           aria-activedescendant={active ? `wf-layer-${active}` : undefined}
-          ref={list}
+          ref={listRef}
           className="mt-2 min-h-0 flex-1 overflow-y-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          style={{ paddingTop: first * ROW_PX, paddingBottom: (rows.length - last) * ROW_PX }}
-          onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+          onScroll={(e) => measure(e.currentTarget)}
           onKeyDown={onKeyDown}
           onDragLeave={(e) => {
             if (!e.currentTarget.contains(e.relatedTarget as Node)) setDrop(null);
           }}
         >
-          {rows.slice(first, last).map((r) => {
+          {rows.slice(first, last).map((r, k) => {
             const selected = selection.includes(r.el.id);
             const hint = drop?.id === r.el.id ? drop.where : null;
             return (
@@ -263,7 +270,13 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                 } ${r.el.id === active ? "outline-1 outline-brand-400 -outline-offset-1" : ""} ${
                   hint === "inside" ? "ring-2 ring-brand-500 ring-inset" : ""
                 } ${hint === "above" ? "shadow-[inset_0_2px_0_#2563eb]" : ""} ${hint === "below" ? "shadow-[inset_0_-2px_0_#2563eb]" : ""}`}
-                style={{ paddingLeft: 4 + (r.level - 1) * 14 }}
+                style={{
+                  paddingLeft: 4 + (r.level - 1) * 14,
+                  // The rows out of view, as room above and below the ones drawn (margins: padding
+                  // would keep the list from being shorter than itself).
+                  marginTop: k === 0 ? first * ROW_PX : undefined,
+                  marginBottom: k === last - first - 1 ? (rows.length - last) * ROW_PX : undefined,
+                }}
               >
                 <span
                   aria-hidden="true"
@@ -276,8 +289,8 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                 >
                   {r.hasChildren ? (r.open ? "▾" : "▸") : ""}
                 </span>
-                <span aria-hidden="true" className="w-14 shrink-0 truncate text-[10px] text-slate-600 uppercase">
-                  {ELEMENT_LABELS[r.el.type]}
+                <span aria-hidden="true" className="w-9 shrink-0 text-[10px] font-medium text-slate-600 uppercase">
+                  {TYPE_TAGS[r.el.type]}
                 </span>
                 {renaming === r.el.id ? (
                   <RenameInput
@@ -305,7 +318,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                         store.toggleLocked([r.el.id]);
                       }}
                     >
-                      {r.el.locked ? "🔒" : "🔓"}
+                      <LockIcon locked={r.el.locked} />
                     </button>
                     <button
                       type="button"
@@ -319,7 +332,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                         store.toggleHidden([r.el.id]);
                       }}
                     >
-                      {r.el.hidden ? "◌" : "◉"}
+                      <EyeIcon hidden={r.el.hidden} />
                     </button>
                   </>
                 ) : null}
@@ -329,6 +342,51 @@ export function LayersPanel({ store }: { store: EditorStore }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A short tag per element type, before each layer's name. */
+const TYPE_TAGS: Record<ElementType, string> = {
+  rectangle: "Rect",
+  ellipse: "Oval",
+  line: "Line",
+  arrow: "Arrow",
+  text: "Text",
+  image: "Img",
+  "image-placeholder": "Img",
+  icon: "Icon",
+  ui: "UI",
+  group: "Group",
+  instance: "Comp",
+};
+
+const icon = {
+  width: 14,
+  height: 14,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
+function LockIcon({ locked }: { locked: boolean }) {
+  return (
+    <svg {...icon} aria-hidden="true">
+      <rect x={5} y={11} width={14} height={10} rx={2} />
+      <path d={locked ? "M8 11V7a4 4 0 0 1 8 0v4" : "M8 11V7a4 4 0 0 1 7.5-2"} />
+    </svg>
+  );
+}
+
+function EyeIcon({ hidden }: { hidden: boolean }) {
+  return (
+    <svg {...icon} aria-hidden="true">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx={12} cy={12} r={3} />
+      {hidden ? <path d="M4 4l16 16" /> : null}
+    </svg>
   );
 }
 

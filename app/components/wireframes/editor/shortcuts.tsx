@@ -182,23 +182,25 @@ export const ShortcutsDialog = forwardRef<HTMLDialogElement>(function ShortcutsD
     <dialog
       ref={ref}
       aria-labelledby="wf-shortcuts-title"
-      className="m-auto max-h-[85vh] w-full max-w-2xl rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/40"
+      className="m-auto max-h-[90vh] w-full max-w-5xl rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/40"
     >
       <div className="p-5">
         <h2 id="wf-shortcuts-title" className="text-base font-semibold text-slate-900">
           Keyboard shortcuts
         </h2>
-        <div className="mt-3 grid gap-x-8 gap-y-4 sm:grid-cols-2">
+        <div className="mt-3 grid gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
           {SHORTCUTS.map((g) => (
             <section key={g.group} aria-label={g.group}>
               <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{g.group}</h3>
               <dl className="mt-1 space-y-1 text-sm">
                 {g.items.map(([key, what]) => (
-                  <div key={key} className="flex justify-between gap-4">
+                  <div key={key} className="grid grid-cols-[minmax(0,11rem)_1fr] gap-3">
                     <dt>
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs whitespace-normal">
+                        {key}
+                      </kbd>
                     </dt>
-                    <dd className="text-right text-slate-700">{what}</dd>
+                    <dd className="text-slate-700">{what}</dd>
                   </div>
                 ))}
               </dl>
