@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, schema } from "../db";
 import { notFound } from "../errors";
@@ -26,7 +27,8 @@ export async function workspaceOverview(member: MemberContext, now = new Date())
     .select({
       projectId: cards.projectId,
       wip: sql<number>`count(*) filter (where ${boardColumns.stateGroup} = 'started')`,
-      overdue: sql<number>`count(*) filter (where ${boardColumns.stateGroup} not in ('completed', 'cancelled') and ${cards.dueDate} < ${today})`,
+      // dueState's rule (lib/board.ts): a card in a finished column is never overdue.
+      overdue: sql<number>`count(*) filter (where ${notInArray(boardColumns.stateGroup, [...CLOSED_STATE_GROUPS])} and ${cards.dueDate} < ${today})`,
     })
     .from(cards)
     .innerJoin(boardColumns, and(eq(boardColumns.id, cards.columnId), eq(boardColumns.workspaceId, ws)))

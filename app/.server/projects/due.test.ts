@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { addDays, calendarDay } from "~/lib/dates";
 import { resetDb } from "../../../tests/support/db";
 import { makeOwner, memberOf } from "../../../tests/support/factories";
+import { workspaceOverview } from "../analytics/reports";
 import { assignedWork } from "../dashboard/work";
 import { loadBoard } from "./board-reads";
 import { setAssignee } from "./card-parts";
@@ -45,6 +46,11 @@ describe("due dates of finished cards", () => {
     expect(titlesOf((await loadBoard(member, project.id, { due: "overdue" })).columns)).toEqual(["Late and open"]);
     expect(titlesOf((await loadBoard(member, project.id, { due: "week" })).columns)).toEqual(["Soon and open"]);
     expect(titlesOf((await loadBoard(member, project.id)).columns)).toHaveLength(5);
+  });
+
+  it("leaves them out of the project summaries' overdue count (/analytics)", async () => {
+    const { member, project } = await board();
+    expect((await workspaceOverview(member)).find((p) => p.id === project.id)).toMatchObject({ overdue: 1 });
   });
 
   it("leaves them out of My work (open work, overdue first) with their column's state group", async () => {
