@@ -94,8 +94,8 @@ export type Viewport = { zoom: number; x: number; y: number; width: number; heig
 
 type HistoryEntry = { target: "doc" | string; ops: Op[]; screenId: string; selection: string[] };
 
-export const ZOOM_MIN = 0.1;
-export const ZOOM_MAX = 8;
+const ZOOM_MIN = 0.1;
+const ZOOM_MAX = 8;
 const PRESENCE_THROTTLE_MS = 200;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -208,11 +208,6 @@ export class EditorStore {
   announce(text: string): void {
     // The same text twice still speaks: a zero-width change makes it new.
     this.patch({ announcement: this.get().announcement === text ? `${text}\u200b` : text });
-  }
-
-  get screen(): Screen | undefined {
-    const s = this.get();
-    return s.doc.screens[s.screenId];
   }
 
   get editable(): boolean {

@@ -5,7 +5,7 @@
  * attached line ends on the elements they follow.
  */
 import type { Op, WireframeDocument, WireframeElement } from "../document";
-import { applyOpsSkipping, boundsOf, childIndex, childrenOf, defaultElement, lineEndpoints, newId } from "../ops";
+import { applyOpsSkipping, boundsOf, childrenOf, defaultElement, lineEndpoints, newId } from "../ops";
 import { compareOrder, keyBetween, keysBetween, topKey } from "../order";
 import { mapPoint, mapRect, roundRect, type Rect } from "./geometry";
 import { ancestry, isAncestor, paintOrder, rootsOf, withDescendants } from "./tree";
@@ -78,7 +78,7 @@ export function settle(doc: WireframeDocument, ops: Op[]): Op[] {
   for (const id of [...groups].filter((g) => after.elements[g]).sort((a, b) => depth(b) - depth(a))) {
     const group = after.elements[id]!;
     const kids = Object.values(after.elements).filter((e) => e.parentId === id);
-    const fix: Op[] = kids.length === 0 ? [{ op: "remove-element", id }] : diff(group, roundBox(boundsOf(kids)!));
+    const fix: Op[] = kids.length === 0 ? [{ op: "remove-element", id }] : diff(group, roundRect(boundsOf(kids)!));
     if (fix.length) {
       after = applyOpsSkipping(after, fix).doc;
       extra.push(...fix);
@@ -109,10 +109,6 @@ export function settle(doc: WireframeDocument, ops: Op[]): Op[] {
 }
 
 const GEOMETRY = new Set(["x", "y", "width", "height", "points", "parentId", "screenId"]);
-const roundBox = (r: Rect) => {
-  const b = roundRect(r);
-  return { x: b.x, y: b.y, width: b.width, height: b.height };
-};
 
 /** Moves the selection (and everything inside its groups) by (dx, dy). Locked elements stay. */
 export function moveOps(doc: WireframeDocument, ids: readonly string[], dx: number, dy: number): Op[] {
@@ -191,7 +187,7 @@ export function deleteOps(doc: WireframeDocument, ids: readonly string[]): Op[] 
 export function groupOps(doc: WireframeDocument, ids: readonly string[], name = "Group"): { ops: Op[]; groupId: string } | null {
   const place = placeOf(doc, ids);
   if (!place) return null;
-  const box = roundBox(boundsOf(place.ordered)!);
+  const box = roundRect(boundsOf(place.ordered)!);
   const group = defaultElement("group", {
     id: newId(),
     screenId: place.screenId,
@@ -335,9 +331,4 @@ export function toggleFlagOps(doc: WireframeDocument, ids: readonly string[], fl
   const els = ids.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el);
   const value = els.some((el) => !el[flag]);
   return els.filter((el) => el[flag] !== value).map((el) => set(el.id, flag, value));
-}
-
-/** The children of a screen's group (or its top level), for keyboard walking. */
-export function siblingsInScope(doc: WireframeDocument, screenId: string, scope: string | null): WireframeElement[] {
-  return (childIndex(doc.elements, screenId).get(scope) ?? []).filter((el) => !el.hidden);
 }

@@ -14,36 +14,9 @@ export function rectFromPoints(a: Point, b: Point): Rect {
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y) };
 }
 
-export function unionRects(rects: readonly Rect[]): Rect | null {
-  if (rects.length === 0) return null;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const r of rects) {
-    minX = Math.min(minX, r.x);
-    minY = Math.min(minY, r.y);
-    maxX = Math.max(maxX, r.x + r.width);
-    maxY = Math.max(maxY, r.y + r.height);
-  }
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
-}
-
 /** True when the two rectangles overlap or touch. */
 export function intersects(a: Rect, b: Rect): boolean {
   return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
-}
-
-export function containsPoint(r: Rect, p: Point): boolean {
-  return p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
-}
-
-export function translateRect(r: Rect, dx: number, dy: number): Rect {
-  return { ...r, x: r.x + dx, y: r.y + dy };
-}
-
-export function centerOf(r: Rect): Point {
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
 }
 
 /** Rounds to whole px: the document stores integers where a person placed something. */
