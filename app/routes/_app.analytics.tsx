@@ -32,7 +32,7 @@ export default function Analytics() {
             </h2>
             <RangeForm projects={overview} projectId={flow?.project.id ?? null} range={range} />
             {flow ? (
-              <div className="grid gap-6 xl:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
                 {charts.map((chart) => (
                   <ChartFigure key={chart.id} chart={chart} csvHref={`/analytics/export?${query(flow.project.id, { chart: chart.id })}`} />
                 ))}

@@ -104,7 +104,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
         // A scrolling region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="sr-only max-h-80 overflow-auto rounded-lg border border-slate-200 peer-open:not-sr-only peer-open:mt-2"
+        className="sr-only max-h-80 rounded-lg border border-slate-200 peer-open:not-sr-only peer-open:mt-2 peer-open:overflow-auto"
       >
         <table className="w-full text-left text-sm" data-testid={`chart-${chart.id}-table`}>
           <caption className="sr-only">{chart.title}: the data</caption>
