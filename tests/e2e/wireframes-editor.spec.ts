@@ -130,6 +130,14 @@ test.describe("the wireframe editor", () => {
     await expectBox(page, { x: 600, y: 560, width: 120, height: 120 });
     await layer(page, "Rectangle").click();
     await expectBox(page, { x: 600, y: 400, width: 200, height: 96 });
+
+    // Leaving at once (before the batch went out): the page saves first, then goes.
+    await actualSize(page);
+    await draw(page, "Rectangle", [840, 560], [920, 624]);
+    await page.locator("[data-editor] header").getByRole("link", { name: "Wireframes", exact: true }).click();
+    await expect(page).toHaveURL(/\/wireframes$/);
+    await page.goto(url);
+    await expect(layer(page, "Rectangle")).toHaveCount(2);
   });
 
   test("groups, nested; the layers panel renames, reorders, hides and locks", async ({ page }) => {

@@ -62,7 +62,8 @@ export function localPendingStore(wireframeId: string, clientId: string): Pendin
       // storage full or off: the edits still go to the server
     }
   };
-  setInterval(() => kept && write(), ABANDONED_MS / 3);
+  // While there is something kept, the entry says every few seconds that its tab lives.
+  let alive: ReturnType<typeof setInterval> | undefined;
   // Leaving (closing the tab, reloading): the next visit may take them over at once.
   window.addEventListener("pagehide", () => kept && write(0));
   return {
@@ -86,6 +87,8 @@ export function localPendingStore(wireframeId: string, clientId: string): Pendin
     save(ops) {
       kept = ops;
       write();
+      if (kept && !alive) alive = setInterval(() => write(), ABANDONED_MS / 3);
+      if (!kept && alive) alive = void clearInterval(alive);
     },
   };
 }

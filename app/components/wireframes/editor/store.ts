@@ -305,6 +305,29 @@ export class EditorStore {
     return redo;
   }
 
+  /** Saves what waits (main components too) now; true once nothing would be lost by leaving. */
+  async flush(): Promise<boolean> {
+    const pending = [...this.componentTimers.keys()];
+    for (const id of pending) {
+      clearTimeout(this.componentTimers.get(id));
+      this.componentTimers.delete(id);
+      const c = this.get().components[id];
+      if (!c) continue;
+      const r = await updateComponent(id, c.definition);
+      if (!r.ok) {
+        this.patch({ componentSave: { state: "error", message: r.message } });
+        return false;
+      }
+    }
+    if (pending.length) this.patch({ componentSave: null });
+    return this.engine.flushNow();
+  }
+
+  /** True while an edit has not reached the server. */
+  get unsaved(): boolean {
+    return !this.engine.settled || this.componentTimers.size > 0;
+  }
+
   markDeleted(): void {
     this.patch({ deleted: true });
     this.announce("Someone deleted this wireframe.");

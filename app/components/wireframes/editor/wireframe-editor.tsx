@@ -5,6 +5,7 @@
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { serializePayload } from "~/lib/wireframes/editor/clipboard";
+import { useLeaveGuard } from "~/components/ui/leave-guard";
 import { Canvas } from "./canvas";
 import { ComponentBanner, EditorHeader, Toolbar } from "./header";
 import { LayersPanel, ScreensList } from "./layers-panel";
@@ -32,6 +33,9 @@ export function WireframeEditor(props: EditorProps) {
   revalidate.current = revalidator.revalidate;
 
   useEffect(() => store.start(), [store]);
+
+  // Never lose an edit (decision 016): leaving for another page saves first.
+  useLeaveGuard({ unsaved: () => store.unsaved, flush: () => store.flush() });
 
   // Newer main components from a revalidation (after someone changed one).
   useEffect(() => store.learnComponents(props.components), [store, props.components]);

@@ -164,6 +164,27 @@ describe("SyncEngine", () => {
     expect(server.doc.elements.a!.x).toBe(3);
   });
 
+  it("flushNow sends at once and says whether the edits are safe", async () => {
+    const server = new FakeServer(startDoc());
+    const engine = new SyncEngine({ doc: server.doc, seq: 0, clientId: "me", transport: server.transport(), batchMs: 5000 });
+    engine.apply([set("a", "x", 7)]);
+    const saved = engine.flushNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await saved).toBe(true);
+    expect(server.doc.elements.a!.x).toBe(7);
+    server.answer = { ok: false, kind: "refused", status: 409, message: "This workspace is read-only." };
+    engine.apply([set("a", "x", 8)]);
+    const refused = engine.flushNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await refused).toBe(false);
+    server.answer = { ok: false, kind: "offline" };
+    engine.retry();
+    const kept = engine.flushNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await kept).toBe(true);
+    expect(engine.save.state).toBe("offline");
+  });
+
   it("discard goes back to the server's document", async () => {
     const server = new FakeServer(startDoc());
     const store = memoryStore();

@@ -157,6 +157,34 @@ export class SyncEngine {
     this.schedule(0, true);
   }
 
+  /**
+   * Sends what waits now and resolves once the server has everything (true), the edits are
+   * kept in the browser because the connection is gone (true: the next visit sends them), or
+   * the server refused them (false: they stay on screen with the reason). For leaving the page.
+   */
+  flushNow(timeoutMs = 10_000): Promise<boolean> {
+    if (this.settled) return Promise.resolve(true);
+    if (!this.paused) this.schedule(0, true);
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (ok: boolean) => {
+        if (done) return;
+        done = true;
+        off();
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      const check = () => {
+        if (this.settled || this.save.state === "offline") finish(true);
+        else if (this.save.state === "error") finish(false);
+      };
+      const off = this.subscribe(check);
+      // A server that keeps failing: what is unsaved stays kept in the browser.
+      const timer = setTimeout(() => finish(true), timeoutMs);
+      check();
+    });
+  }
+
   /** The connection is back: what waits for it goes now (a refusal still waits for `retry`). */
   online(): void {
     if (this.save.state === "offline") this.schedule(0, true);
