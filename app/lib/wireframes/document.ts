@@ -149,7 +149,8 @@ export type InstanceElement = Base & {
   overrides: Record<string, { text?: string; fill?: ColorValue | null; hidden?: boolean }>;
 };
 
-export type WireframeElement = ShapeElement | LineElement | TextElement | ImageElement | IconElement | UiElement | GroupElement | InstanceElement;
+export type WireframeElement =
+  ShapeElement | LineElement | TextElement | ImageElement | IconElement | UiElement | GroupElement | InstanceElement;
 
 export type WireframeDocument = {
   schemaVersion: typeof SCHEMA_VERSION;
