@@ -501,3 +501,31 @@ async function relative(page: Page, x: number, y: number) {
   const box = (await canvas(page).boundingBox())!;
   return { x: p.x - box.x, y: p.y - box.y };
 }
+
+test("a viewer looks but cannot change anything", async ({ page, browser }) => {
+  await signUpAndVerify(page, { fullName: "Owner Olga" });
+  await createProject(page, "Shop");
+  const url = await newWireframe(page, { project: "Shop", name: "Look only" });
+  await actualSize(page);
+  await draw(page, "Rectangle", [600, 400], [700, 480]);
+  await expectSaved(page);
+  const email = uniqueEmail("viewer");
+  await invite(page, email, "Viewer");
+  const viewer = await acceptInvitation(browser, email, "Vera Viewer");
+  const v = viewer.page;
+  await v.goto(url);
+  await expect(v.getByRole("status").filter({ hasText: "View only" })).toBeVisible();
+  await expect(v.getByRole("toolbar", { name: "Tools" }).getByRole("button")).toHaveText([/^Select/, /^Hand/]);
+  await layer(v, "Rectangle").click();
+  await expect(prop(v, "X")).toBeDisabled();
+  await expect(properties(v).getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await v.keyboard.press("Delete");
+  await canvas(v).focus();
+  await v.keyboard.press("ArrowRight");
+  await v.keyboard.press("Delete");
+  await expect(layer(v, "Rectangle")).toBeVisible();
+  await expect(prop(v, "X")).toHaveValue("600");
+  await v.getByRole("tab", { name: "Library" }).click();
+  await expect(v.getByRole("button", { name: "Button", exact: true })).toBeDisabled();
+  await viewer.context.close();
+});
