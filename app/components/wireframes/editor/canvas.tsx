@@ -13,7 +13,7 @@ import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescend
 import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
 import { ElementSvg, FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
 import { ElementLayer } from "./element-layer";
-import { textOn } from "./header";
+import { textOn } from "./text-on";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
 import { Observable, useObservable } from "./observable";
 import type { EditorState, EditorStore, Tool, Viewport } from "./store";
@@ -132,10 +132,12 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
       }
     };
     const up = (e: KeyboardEvent) => e.code === "Space" && setSpace(false);
+    const blur = () => setSpace(false);
     window.addEventListener("keydown", down);
     window.addEventListener("keyup", up);
-    window.addEventListener("blur", () => setSpace(false));
+    window.addEventListener("blur", blur);
     return () => {
+      window.removeEventListener("blur", blur);
       window.removeEventListener("keydown", down);
       window.removeEventListener("keyup", up);
     };
