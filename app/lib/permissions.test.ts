@@ -27,6 +27,9 @@ const expected: Record<Action, Role[]> = {
   "wireframe.view": ["owner", "admin", "member", "viewer"],
   "wireframe.edit": ["owner", "admin", "member"],
   "wireframe.delete": ["owner", "admin"],
+  "design.view": ["owner", "admin", "member", "viewer"],
+  "design.edit": ["owner", "admin", "member"],
+  "design.publish": ["owner", "admin"],
 };
 
 describe("can(role, action)", () => {

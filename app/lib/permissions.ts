@@ -31,10 +31,13 @@ export const ACTIONS = [
   "wireframe.view",
   "wireframe.edit",
   "wireframe.delete",
+  "design.view",
+  "design.edit",
+  "design.publish",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const viewer: Action[] = ["workspace.view", "members.view", "project.view", "wireframe.view"];
+const viewer: Action[] = ["workspace.view", "members.view", "project.view", "wireframe.view", "design.view"];
 const member: Action[] = [
   ...viewer,
   "project.create",
@@ -48,6 +51,7 @@ const member: Action[] = [
   "comment.create",
   "label.manage",
   "wireframe.edit",
+  "design.edit",
 ];
 const admin: Action[] = [
   ...member,
@@ -58,6 +62,7 @@ const admin: Action[] = [
   "members.remove",
   "project.delete",
   "wireframe.delete",
+  "design.publish",
 ];
 const owner: Action[] = [...admin, "workspace.delete", "billing.manage"];
 

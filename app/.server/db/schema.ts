@@ -100,3 +100,6 @@ export * from "./schema-wireframes";
 
 // Analytics: card transitions, daily snapshots, the job runner's marks.
 export * from "./schema-analytics";
+
+// Design system: base and project token documents, published versions, download tokens.
+export * from "./schema-design";

@@ -1,0 +1,5 @@
+/**
+ * Design-system services (issue 9; /work design contract). Each takes the member context and
+ * checks the role and the workspace's read-only state itself; route code calls these, never SQL.
+ */
+export { effectiveSystem, effectiveOf, statusKey, type EffectiveSystem } from "./systems";
