@@ -20,6 +20,8 @@ export type TokenRef = { token: string };
 export type ColorValue = string | TokenRef;
 /** A length in px, or a design token. */
 export type LengthValue = number | TokenRef;
+/** A drop shadow: CSS box-shadow text (`0 2px 8px #0f172a33`, layers comma-separated), or a design token. */
+export type ShadowValue = string | TokenRef;
 
 export type DevicePreset = "desktop" | "laptop" | "tablet" | "mobile" | "custom";
 export const DEVICE_SIZES: Record<Exclude<DevicePreset, "custom">, { label: string; width: number; height: number }> = {
@@ -111,6 +113,8 @@ type Base = {
   stroke: ColorValue | null;
   strokeWidth: number;
   radius: LengthValue;
+  /** Optional: documents from before shadows have none, and stay valid as they are. */
+  shadow?: ShadowValue | null;
   opacity: number;
   locked: boolean;
   hidden: boolean;

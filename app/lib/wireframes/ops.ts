@@ -505,7 +505,8 @@ function inverseOf(d: Draft, op: Op): Op[] {
     }
     case "set-element": {
       const el = d.elements[op.id]!;
-      return [{ op: "set-element", id: op.id, key: op.key, value: (el as Record<string, unknown>)[op.key] }];
+      // An optional property that was absent (shadow) comes back as null: JSON has no undefined.
+      return [{ op: "set-element", id: op.id, key: op.key, value: (el as Record<string, unknown>)[op.key] ?? null }];
     }
     case "remove-element": {
       const el = d.elements[op.id]!;

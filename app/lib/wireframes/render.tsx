@@ -13,6 +13,7 @@ import { isTokenRef } from "./document";
 import { iconOf } from "./icons";
 import { INK, itemsOf, LINE, MUTED, SUBTLE, SURFACE } from "./kit";
 import { childIndex, lineEndpoints } from "./ops";
+import { resolveShadow, shadowFilter } from "./shadow";
 import { textWidth, truncate, wrapText } from "./text";
 
 /**
@@ -793,8 +794,11 @@ function Children({ parentId, ctx }: { parentId: string | null; ctx: Ctx }): Rea
 }
 
 function ElementNode({ el, ctx }: { el: WireframeElement; ctx: Ctx }) {
+  const css = resolveShadow(el.shadow, ctx.tokens);
+  const shadow = css ? shadowFilter(el.id, css, el) : null;
   return (
-    <g data-id={el.id} opacity={el.opacity < 1 ? el.opacity : undefined}>
+    <g data-id={el.id} opacity={el.opacity < 1 ? el.opacity : undefined} filter={shadow ? `url(#${shadow.id})` : undefined}>
+      {shadow?.defs}
       <Shape el={el} ctx={ctx} />
     </g>
   );

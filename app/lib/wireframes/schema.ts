@@ -56,6 +56,14 @@ export const colorSchema = z.union([
   z.string().regex(/^(#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?|transparent)$/, "Expected a colour (#rrggbb, #rrggbbaa or transparent)."),
   tokenRefSchema,
 ]);
+/** CSS box-shadow text: offsets, blur, spread and a colour per layer (drawn by the renderer's shadow filter). */
+export const shadowSchema = z.union([
+  z
+    .string()
+    .max(300)
+    .regex(/^[-#0-9A-Za-z.,()%/ ]+$/, "Expected a CSS shadow such as 0 2px 8px #0f172a33."),
+  tokenRefSchema,
+]);
 const finite = z.number().finite();
 export const lengthSchema = z.union([finite.min(0).max(LIMITS.maxSize), tokenRefSchema]);
 const coordinate = finite.min(-LIMITS.maxCoordinate).max(LIMITS.maxCoordinate);
@@ -95,6 +103,7 @@ export const elementPropertySchemas = {
   stroke: colorSchema.nullable(),
   strokeWidth: finite.min(0).max(1000),
   radius: lengthSchema,
+  shadow: shadowSchema.nullable().optional(),
   opacity: finite.min(0).max(1),
   locked: z.boolean(),
   hidden: z.boolean(),
@@ -128,6 +137,7 @@ const BASE_KEYS = [
   "stroke",
   "strokeWidth",
   "radius",
+  "shadow",
   "opacity",
   "locked",
   "hidden",
