@@ -17,14 +17,12 @@ import { createProject } from "~/.server/projects/projects";
 import { createWorkspace, getMemberContext } from "~/.server/workspaces";
 import { keysBetween } from "~/lib/fractional-index";
 import { boardLoader } from "~/routes/_app.projects.$id.server";
+import { pct as percentile } from "./support";
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
-}
+const pct = (xs: number[], p: number) => percentile(xs, p, 2);
 
 await ensureDb();
 const [user] = await db()

@@ -6,15 +6,15 @@
  * Always measures a fresh build of the code as it is (BUILD_DIR reuses one), never a
  * stale build/ folder. Writes its section of docs/performance.md between the board markers.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
-import { buildApp, prepareBuildDir, projectRoot } from "../tests/support/build";
+import { projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
+import { benchBuild, kb, pct, runSeed } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -32,40 +32,27 @@ function request(url: string, init: { method?: string; headers?: Record<string, 
   });
 }
 
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10;
-}
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-board-"));
 const dataDir = path.join(work, "data");
 const out = path.join(work, "seed.json");
 const secret = "bench-board-secret";
-const seed = spawnSync(
-  process.execPath,
-  [path.join(projectRoot, "node_modules/vite-node/vite-node.mjs"), "--config", "vitest.config.ts", "bench/board-seed.ts"],
-  {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      BENCH_OUT: out,
-      MAIL_TRANSPORT: "memory",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  },
-);
-if (seed.status !== 0 || !existsSync(out)) throw new Error(`seeding failed (exit ${seed.status})`);
-const s = JSON.parse(readFileSync(out, "utf8"));
+type Seed = {
+  projectId: string;
+  cookie: string;
+  cardIds: string[];
+  columnIds: string[];
+  cards: number;
+  columns: number;
+  driver: string;
+  loader: { p50: number; p95: number };
+  move: { p50: number; p95: number };
+  loaderJsonBytes: number;
+  loaderJsonGzipBytes: number;
+};
+const s = runSeed<Seed>("bench/board-seed.ts", { DATA_DIR: dataDir, SESSION_SECRET: secret }, out);
 
 // A fresh build of the code as it is (like npm run bench); BUILD_DIR reuses one.
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "/tmp/atelier-bench/build-board");
-if (process.env.BUILD_DIR) prepareBuildDir(buildDir);
-else await buildApp(buildDir);
+const buildDir = await benchBuild("/tmp/atelier-bench/build-board");
 const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
 await server.waitForOutput(/listening on/);
 const page = `${server.url}/projects/${s.projectId}`;

@@ -16,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { LANDING_JS_BUDGET_BYTES, landingScripts } from "../server/landing-bundle";
 import { buildApp, prepareBuildDir, projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
+import { rssMb } from "./support";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
@@ -33,12 +34,6 @@ function get(url: string, headers: Record<string, string> = {}) {
   });
 }
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

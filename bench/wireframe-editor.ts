@@ -12,47 +12,23 @@
  * Writes its section of docs/performance.md between the wireframe-editor markers.
  */
 import { chromium, type Page } from "@playwright/test";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildApp, prepareBuildDir, projectRoot } from "../tests/support/build";
+import { projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
+import { benchBuild, kb, pct, runSeed } from "./support";
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
 const STEPS = Number(process.env.BENCH_STEPS ?? 60);
 const DRAGS = Number(process.env.BENCH_DRAGS ?? 3);
 
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10;
-}
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-wf-"));
 const dataDir = path.join(work, "data");
 const out = path.join(work, "seed.json");
 const secret = "bench-wireframe-secret";
-const seed = spawnSync(
-  process.execPath,
-  [path.join(projectRoot, "node_modules/vite-node/vite-node.mjs"), "--config", "vitest.config.ts", "bench/wireframe-editor-seed.ts"],
-  {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      BENCH_OUT: out,
-      MAIL_TRANSPORT: "memory",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  },
-);
-if (seed.status !== 0 || !existsSync(out)) throw new Error(`seeding failed (exit ${seed.status})`);
-const s = JSON.parse(readFileSync(out, "utf8")) as {
+const s = runSeed<{
   wireframeId: string;
   elements: number;
   topLevel: number;
@@ -60,12 +36,10 @@ const s = JSON.parse(readFileSync(out, "utf8")) as {
   cluster: { x: number; y: number; width: number; height: number };
   cookie: string;
   driver: string;
-};
+}>("bench/wireframe-editor-seed.ts", { DATA_DIR: dataDir, SESSION_SECRET: secret }, out);
 
 // A fresh build of the code as it is (like npm run bench); BUILD_DIR reuses one.
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "/tmp/atelier-bench/build-wireframe-editor");
-if (process.env.BUILD_DIR) prepareBuildDir(buildDir);
-else await buildApp(buildDir);
+const buildDir = await benchBuild("/tmp/atelier-bench/build-wireframe-editor");
 const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
 await server.waitForOutput(/listening on/);
 const editorUrl = `${server.url}/wireframes/editor/${s.wireframeId}`;

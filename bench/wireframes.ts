@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ComponentDefinition } from "~/lib/wireframes/document";
+import { kb, pct as percentile } from "./support";
 
 process.env.DATA_DIR ??= "memory://";
 process.env.SESSION_SECRET ??= "bench-wireframes-secret";
@@ -34,10 +35,7 @@ const { ScreenSvg } = await import("~/lib/wireframes/render");
 const { applyOps, defaultElement } = await import("~/lib/wireframes/ops");
 const { SCHEMA_VERSION } = await import("~/lib/wireframes/document");
 
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
-}
+const pct = (xs: number[], p: number) => percentile(xs, p, 2);
 function time(rounds: number, fn: () => unknown): number[] {
   for (let i = 0; i < 5; i++) fn();
   const out: number[] = [];
@@ -58,7 +56,6 @@ async function timeAsync(rounds: number, fn: (i: number) => Promise<unknown>): P
   }
   return out;
 }
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
 // A main component for the instances among the 1,000 elements.
