@@ -98,7 +98,7 @@ export type CardDetailView = {
   assigneeIds: string[];
   labelIds: string[];
   checklist: { id: string; text: string; done: boolean }[];
-  comments: { id: string; body: string; createdAt: string | Date; authorName: string | null; authorEmail: string | null }[];
+  comments: CardComment[];
   attachments: AttachmentView[];
 };
 
@@ -164,3 +164,17 @@ export function normalizeCardField(field: CardField, value: string | null | unde
 export function sameCardValue(field: CardField, a: string | null | undefined, b: string | null | undefined): boolean {
   return normalizeCardField(field, a) === normalizeCardField(field, b);
 }
+
+/** A comment as the card panel shows it: sanitised markdown HTML (rendered on the server), the edit text, and what this member may do. */
+export type CardComment = {
+  id: string;
+  authorId: string | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  createdAt: string | Date;
+  edited: boolean;
+  html: string;
+  text: string;
+  canEdit: boolean;
+  canDelete: boolean;
+};

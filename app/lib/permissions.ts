@@ -27,6 +27,7 @@ export const ACTIONS = [
   "card.move",
   "card.delete",
   "comment.create",
+  "comment.moderate",
   "label.manage",
   "wireframe.view",
   "wireframe.edit",
@@ -61,6 +62,7 @@ const admin: Action[] = [
   "members.update_role",
   "members.remove",
   "project.delete",
+  "comment.moderate",
   "wireframe.delete",
   "design.publish",
 ];

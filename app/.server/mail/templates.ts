@@ -1,13 +1,10 @@
 import type { Mail } from "./index";
+import { escapeHtml } from "~/lib/escape-html";
 
 /**
  * The account e-mails: short plain text plus a simple HTML copy. Every link comes
  * in already absolute (built with appLink, so it starts with APP_URL).
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Mail {
   const text = [

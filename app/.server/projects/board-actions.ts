@@ -3,7 +3,8 @@ import { isUserError } from "../errors";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
-import { addChecklistItem, addComment, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
+import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
+import { addComment, deleteComment, editComment } from "./comments";
 import { createCard, deleteCard, moveCard, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "./columns";
 import { deleteProject, setProjectArchived, updateProject } from "./projects";
@@ -94,6 +95,12 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
     case "add-comment":
       await addComment(member, projectId, intent.cardId, intent.body);
       return { ...done, message: "Comment added.", cardId: intent.cardId };
+    case "edit-comment":
+      await editComment(member, projectId, intent.cardId, intent.commentId, intent.body);
+      return { ...done, message: "Comment updated.", cardId: intent.cardId };
+    case "delete-comment":
+      await deleteComment(member, projectId, intent.cardId, intent.commentId);
+      return { ...done, message: "Comment deleted.", cardId: intent.cardId };
     case "link-screen":
       await linkScreen(member, { projectId, cardId: intent.cardId, ...intent.screen });
       return { ...done, message: "Screen linked.", cardId: intent.cardId };

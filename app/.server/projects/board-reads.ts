@@ -10,6 +10,7 @@ import {
   type Priority,
 } from "~/lib/board";
 import { isUuid } from "~/lib/ids";
+import { commentsOf } from "./comments";
 import { db, schema } from "../db";
 import { attachmentCountsByCard } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
@@ -256,12 +257,7 @@ export async function cardDetail(member: MemberContext, projectId: string, cardI
       .from(checklistItems)
       .where(and(eq(checklistItems.cardId, cardId), eq(checklistItems.workspaceId, workspaceId)))
       .orderBy(asc(checklistItems.position), asc(checklistItems.id)),
-    d
-      .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt, authorName: users.fullName, authorEmail: users.email })
-      .from(comments)
-      .leftJoin(users, eq(users.id, comments.authorId))
-      .where(and(eq(comments.cardId, cardId), eq(comments.workspaceId, workspaceId)))
-      .orderBy(asc(comments.createdAt), asc(comments.id)),
+    commentsOf(member, cardId),
   ]);
   return {
     ...card,

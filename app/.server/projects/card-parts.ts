@@ -11,11 +11,11 @@ import { recordActivity } from "./activity";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
- * The parts of a card: assignees, labels, checklist items, comments. Each service checks
+ * The parts of a card: assignees, labels, checklist items (comments: ./comments.ts). Each service checks
  * the member's role and that the workspace is writable, changes one card of this project
  * (locked for the transaction), records the activity and tells the board's live viewers.
  */
-const { cards, cardAssignees, cardLabels, labels, users, checklistItems, comments, memberships } = schema;
+const { cards, cardAssignees, cardLabels, labels, users, checklistItems, memberships } = schema;
 
 /** Adds or removes an assignee (a member of this workspace). */
 export async function setAssignee(member: MemberContext, projectId: string, cardId: string, userId: string, assigned: boolean) {
@@ -178,27 +178,4 @@ export async function setChecklistItem(
     });
   });
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-}
-
-export async function addComment(member: MemberContext, projectId: string, cardId: string, body: string) {
-  await assertCanChange(member, "comment.create");
-  const ctx = scopeOf(member, projectId);
-  const row = await transaction(async (tx) => {
-    const card = await lockCard(tx, ctx, cardId);
-    const [c] = await tx
-      .insert(comments)
-      .values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, authorId: ctx.actorId, body: body.trim() })
-      .returning();
-    await recordActivity(tx, {
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      cardId: card.id,
-      actorId: ctx.actorId,
-      action: "comment.added",
-      newValue: body.trim().slice(0, 140),
-    });
-    return c!;
-  });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  return row;
 }

@@ -134,7 +134,7 @@ export function CardDetail({
           <CardChecklist card={card} canEdit={canEdit} error={error} />
           <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} error={error} />
           <CardWireframeLinks cardId={card.id} canEdit={canEdit} error={error} />
-          <CardComments card={card} canEdit={canEdit} error={error} />
+          <CardComments card={card} members={members} canEdit={canEdit} error={error} />
 
           <section aria-labelledby="card-activity-h">
             <h3 id="card-activity-h" className="text-sm font-semibold text-slate-800">

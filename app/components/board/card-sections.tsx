@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
-import { LABEL_COLORS, type CardDetailView, type LabelView, type MemberView } from "~/lib/board";
+import { LABEL_COLORS, type CardComment, type CardDetailView, type LabelView, type MemberView } from "~/lib/board";
 import { formatDateTime } from "~/lib/dates";
 import { postedValues, type BoardFailure } from "~/lib/forms/board";
+import type { MentionTarget } from "~/lib/mentions";
+import { MentionTextarea } from "./mention-textarea";
 import { labelStyle } from "./styles";
 import { useClearAfterPost } from "./use-clear-after-post";
 
@@ -187,23 +189,22 @@ export function CardChecklist({ card, canEdit, error }: Props) {
   );
 }
 
-export function CardComments({ card, canEdit, error }: Props) {
+const MARKDOWN =
+  "mt-1 break-words text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_code]:rounded [&_code]:bg-slate-200 [&_code]:px-1 [&_code]:text-[0.85em] [&_del]:text-slate-500 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-200 [&_pre]:p-2 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_ul]:list-disc [&_ul]:pl-5 [&_.mention]:font-semibold [&_.mention]:text-brand-700";
+
+export function CardComments({ card, members, canEdit, error }: Props & { members: MemberView[] }) {
   const commentForm = useClearAfterPost("add-comment", error);
   const typed = typedFor(error, card.id);
+  const targets = members.map((m) => ({ id: m.id, name: m.fullName?.trim() || m.email.split("@")[0]! }));
   return (
     <section aria-labelledby="comments-h">
       <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
         Comments
       </h3>
+      {card.comments.length === 0 ? <p className="mt-2 text-sm text-slate-500">No comments yet.</p> : null}
       <ol className="mt-2 space-y-3">
         {card.comments.map((c) => (
-          <li key={c.id} className="rounded-lg bg-slate-50 p-3 text-sm">
-            <p className="text-xs text-slate-500">
-              <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
-              <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
-            </p>
-            <p className="mt-1 whitespace-pre-wrap text-slate-800">{c.body}</p>
-          </li>
+          <CommentItem key={c.id} cardId={card.id} comment={c} members={targets} typed={typed} />
         ))}
       </ol>
       {canEdit ? (
@@ -213,21 +214,96 @@ export function CardComments({ card, canEdit, error }: Props) {
           <label htmlFor="new-comment" className="sr-only">
             Write a comment
           </label>
-          <textarea
+          <MentionTextarea
             id="new-comment"
             name="body"
             required
             rows={3}
             maxLength={10000}
+            members={targets}
             defaultValue={typed("add-comment").body ?? ""}
             placeholder="Write a comment"
+            aria-describedby="comment-hint"
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
+          <p id="comment-hint" className="text-xs text-slate-500">
+            Markdown works: **bold**, _italic_, `code`, lists, &gt; quotes and links. Type @ to mention someone.
+          </p>
           <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-900">
             Comment
           </button>
         </Form>
       ) : null}
     </section>
+  );
+}
+
+function CommentItem({
+  cardId,
+  comment: c,
+  members,
+  typed,
+}: {
+  cardId: string;
+  comment: CardComment;
+  members: MentionTarget[];
+  typed: ReturnType<typeof typedFor>;
+}) {
+  const refused = typed("edit-comment");
+  const editOpen = refused.commentId === c.id;
+  return (
+    <li className="rounded-lg bg-slate-50 p-3 text-sm">
+      <p className="text-xs text-slate-500">
+        <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
+        <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
+        {c.edited ? <span> · edited</span> : null}
+      </p>
+      {/* Sanitised on the server (app/.server/markdown.ts): raw HTML escaped, unsafe links dropped. */}
+      <div className={MARKDOWN} dangerouslySetInnerHTML={{ __html: c.html }} />
+      {c.canEdit || c.canDelete ? (
+        <div className="mt-2 flex flex-wrap gap-3 text-xs">
+          {c.canEdit ? (
+            <details open={editOpen} className="w-full [&[open]>summary]:mb-2">
+              <summary className="cursor-pointer font-medium text-slate-600 hover:text-slate-900">Edit</summary>
+              <Form method="post" preventScrollReset className="space-y-2">
+                <input type="hidden" name="intent" value="edit-comment" />
+                <input type="hidden" name="cardId" value={cardId} />
+                <input type="hidden" name="commentId" value={c.id} />
+                <label htmlFor={`edit-comment-${c.id}`} className="sr-only">
+                  Edit your comment
+                </label>
+                <MentionTextarea
+                  id={`edit-comment-${c.id}`}
+                  name="body"
+                  required
+                  rows={3}
+                  maxLength={10000}
+                  members={members}
+                  defaultValue={editOpen ? (refused.body ?? c.text) : c.text}
+                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+                <button type="submit" className="rounded-md bg-slate-800 px-3 py-1 text-xs font-semibold text-white hover:bg-slate-900">
+                  Save comment
+                </button>
+              </Form>
+            </details>
+          ) : null}
+          {c.canDelete ? (
+            <details>
+              <summary className="cursor-pointer font-medium text-slate-600 hover:text-red-700">Delete</summary>
+              <Form method="post" preventScrollReset className="mt-2 flex items-center gap-2">
+                <input type="hidden" name="intent" value="delete-comment" />
+                <input type="hidden" name="cardId" value={cardId} />
+                <input type="hidden" name="commentId" value={c.id} />
+                <span className="text-slate-700">Delete this comment?</span>
+                <button type="submit" className="rounded-md bg-red-700 px-3 py-1 text-xs font-semibold text-white hover:bg-red-800">
+                  Delete comment
+                </button>
+              </Form>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -135,6 +135,13 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
     cardId: id,
     body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000),
   }),
+  z.object({
+    intent: z.literal("edit-comment"),
+    cardId: id,
+    commentId: id,
+    body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000),
+  }),
+  z.object({ intent: z.literal("delete-comment"), cardId: id, commentId: id }),
   linkScreenSchema,
   unlinkScreenSchema,
   addColumnSchema,

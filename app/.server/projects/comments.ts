@@ -1,0 +1,170 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { CardComment } from "~/lib/board";
+import { can } from "~/lib/permissions";
+import { isUuid } from "~/lib/ids";
+import { decodeMentions, encodeMentions, mentionedIds } from "~/lib/mentions";
+import { db, schema, transaction, type Db } from "../db";
+import { notFound, UserError } from "../errors";
+import { renderMarkdown } from "../markdown";
+import { boardTopic, publish } from "../realtime";
+import type { MemberContext } from "../workspaces";
+import { assertCanChange, scopeOf } from "./access";
+import { recordActivity } from "./activity";
+import { lockCard } from "./board-rows";
+
+/**
+ * Comments on a card: markdown with mentions. A mention is stored as `<@user-id>` (renaming
+ * keeps it); the author edits and deletes their own comments, admins and owners may delete
+ * anyone's; a deletion leaves its trace in the card's activity.
+ */
+const { comments, users, memberships } = schema;
+
+export type CommentView = CardComment & { createdAt: Date };
+
+/** The workspace's members as mention targets (name, else the e-mail's local part). */
+export async function mentionTargets(workspaceId: string, d: Db = db()) {
+  const rows = await d
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId));
+  return rows.map((r) => ({ id: r.id, name: r.name?.trim() || r.email.split("@")[0]! }));
+}
+
+/** Names for every mention in these bodies (people who left keep their name). */
+async function namesFor(bodies: string[], d: Db = db()): Promise<Map<string, string>> {
+  const ids = [...new Set(bodies.flatMap(mentionedIds))];
+  if (ids.length === 0) return new Map();
+  const rows = await d.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name?.trim() || r.email.split("@")[0]!]));
+}
+
+function cleanBody(body: string): string {
+  const trimmed = body.trim();
+  if (!trimmed) throw new UserError(400, "Write a comment first.", "body");
+  if (trimmed.length > 10_000) throw new UserError(400, "A comment can be at most 10,000 characters.", "body");
+  return trimmed;
+}
+
+/** The comments of one card (tenancy in the where), rendered for this member. */
+export async function commentsOf(member: MemberContext, cardId: string): Promise<CommentView[]> {
+  const rows = await db()
+    .select({
+      id: comments.id,
+      body: comments.body,
+      authorId: comments.authorId,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      authorName: users.fullName,
+      authorEmail: users.email,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .where(and(eq(comments.cardId, cardId), eq(comments.workspaceId, member.workspace.id)))
+    .orderBy(comments.createdAt, comments.id);
+  const names = await namesFor(rows.map((r) => r.body));
+  const writable = can(member.role, "comment.create");
+  return rows.map((r) => {
+    const own = r.authorId === member.user.id;
+    return {
+      id: r.id,
+      authorId: r.authorId,
+      authorName: r.authorName,
+      authorEmail: r.authorEmail,
+      createdAt: r.createdAt,
+      edited: r.updatedAt.getTime() !== r.createdAt.getTime(),
+      html: renderMarkdown(r.body, names),
+      text: decodeMentions(r.body, names),
+      canEdit: writable && own,
+      canDelete: writable && (own || can(member.role, "comment.moderate")),
+    };
+  });
+}
+
+export async function addComment(member: MemberContext, projectId: string, cardId: string, body: string) {
+  await assertCanChange(member, "comment.create");
+  const ctx = scopeOf(member, projectId);
+  const text = cleanBody(body);
+  const result = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, cardId);
+    const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
+    const [c] = await tx
+      .insert(comments)
+      .values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, authorId: ctx.actorId, body: stored })
+      .returning();
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      cardId: card.id,
+      actorId: ctx.actorId,
+      action: "comment.added",
+      newValue: text.slice(0, 140),
+    });
+    return { comment: c!, mentioned };
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  return result;
+}
+
+async function lockComment(tx: Db, workspaceId: string, projectId: string, cardId: string, commentId: string) {
+  if (!isUuid(commentId)) throw notFound("That comment no longer exists.");
+  const [c] = await tx
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.id, commentId),
+        eq(comments.cardId, cardId),
+        eq(comments.projectId, projectId),
+        eq(comments.workspaceId, workspaceId),
+      ),
+    )
+    .for("update");
+  if (!c) throw notFound("That comment no longer exists.");
+  return c;
+}
+
+/** The author edits their own comment; it is marked "edited". Returns the people newly mentioned. */
+export async function editComment(member: MemberContext, projectId: string, cardId: string, commentId: string, body: string) {
+  await assertCanChange(member, "comment.create");
+  const ctx = scopeOf(member, projectId);
+  const text = cleanBody(body);
+  const result = await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, cardId);
+    const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
+    if (c.authorId !== ctx.actorId) throw new UserError(403, "Only the author can edit a comment.");
+    const before = new Set(mentionedIds(c.body));
+    const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
+    if (stored === c.body) return { mentioned: [] as string[] };
+    await tx
+      .update(comments)
+      .set({ body: stored, updatedAt: new Date() })
+      .where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
+    return { mentioned: mentioned.filter((id) => !before.has(id)) };
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  return result;
+}
+
+/** The author deletes their comment, or an admin/owner deletes anyone's; the activity keeps a trace. */
+export async function deleteComment(member: MemberContext, projectId: string, cardId: string, commentId: string) {
+  await assertCanChange(member, "comment.create");
+  const ctx = scopeOf(member, projectId);
+  await transaction(async (tx) => {
+    const card = await lockCard(tx, ctx, cardId);
+    const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
+    if (c.authorId !== ctx.actorId && !can(member.role, "comment.moderate")) {
+      throw new UserError(403, "Only the author or an admin can delete a comment.");
+    }
+    await tx.delete(comments).where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
+    await recordActivity(tx, {
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      cardId: card.id,
+      actorId: ctx.actorId,
+      action: "comment.deleted",
+      oldValue: decodeMentions(c.body, await namesFor([c.body], tx)).slice(0, 140),
+    });
+  });
+  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+}
