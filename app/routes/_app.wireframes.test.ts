@@ -64,7 +64,7 @@ async function workspace(role: "owner" | "member" | "viewer" = "owner") {
 }
 
 const definition: ComponentDefinition = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   width: 200,
   height: 40,
   elements: {

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/components";
-import type { ComponentDefinition } from "~/lib/wireframes/document";
-import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
+import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
+import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
 import { db, rowsOf, schema, transaction } from "../db";
 import { notFound, UserError } from "../errors";
@@ -33,7 +33,10 @@ const COLUMNS = {
 const componentNotFound = () => notFound("That component");
 
 function parseDefinition(input: unknown): ComponentDefinition {
-  const parsed = componentDefinitionSchema.safeParse(input);
+  // An editor loaded before the last schemaVersion bump sends its own version: lifted first.
+  const version = (input as { schemaVersion?: unknown } | null)?.schemaVersion;
+  const older = typeof version === "number" && Number.isInteger(version) && version >= 1 && version < SCHEMA_VERSION;
+  const parsed = componentDefinitionSchema.safeParse(older ? liftTo(input, SCHEMA_VERSION, MIGRATIONS) : input);
   if (!parsed.success)
     throw new UserError(
       400,

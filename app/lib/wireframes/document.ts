@@ -13,7 +13,8 @@
  *   `schema.ts` beside this file; `migrate.ts` lifts every older `schemaVersion`.
  */
 
-export const SCHEMA_VERSION = 1;
+/** 2: interactions and flows (prototypes); migrate.ts lifts version 1. */
+export const SCHEMA_VERSION = 2;
 
 export type TokenRef = { token: string };
 /** A colour (`#rrggbb`, `#rrggbbaa`, `transparent`) or a design token. */
@@ -160,7 +161,38 @@ export type WireframeDocument = {
   schemaVersion: typeof SCHEMA_VERSION;
   screens: Record<string, Screen>;
   elements: Record<string, WireframeElement>;
+  /** Prototype interactions by id (absent: none). See `Interaction`. */
+  interactions?: Record<string, Interaction>;
+  /** Prototype flows by id (absent or empty: one "Flow 1" from the first screen; `flowsOf` in prototype.ts). */
+  flows?: Record<string, Flow>;
 };
+
+/**
+ * A prototype interaction: on a click of an element (or group), or after a delay on a
+ * screen (a screen-level interaction), do one action. `source` never changes; `trigger`
+ * and `action` are replaced whole by `set-interaction` (per-property last writer wins).
+ */
+export type InteractionSource = { elementId: string } | { screenId: string };
+export type InteractionTrigger = { type: "click" } | { type: "delay"; ms: number };
+export type InteractionAction =
+  | { type: "navigate"; screenId: string }
+  | { type: "back" }
+  /** Opens in a new tab; http and https only. */
+  | { type: "url"; url: string }
+  /** Another screen drawn over this one: centred (position null) or with its top left at (x, y). */
+  | { type: "overlay"; screenId: string; position: { x: number; y: number } | null; backdrop: boolean }
+  | { type: "close-overlay" };
+export type Interaction = {
+  id: string;
+  source: InteractionSource;
+  /** Fractional-index key among the source's interactions. */
+  order: string;
+  trigger: InteractionTrigger;
+  action: InteractionAction;
+};
+
+/** A named starting screen of the prototype. */
+export type Flow = { id: string; name: string; order: string; startScreenId: string };
 
 /**
  * A main component's definition: its elements (with screenId "" and coordinates relative to
@@ -178,7 +210,9 @@ export type ComponentDefinition = {
  * property (a top-level key of the element or screen; nested objects such as textStyle
  * or overrides are replaced whole); `add` inserts or replaces a whole element or screen;
  * `remove` deletes one (removing a screen removes its elements; removing a group removes
- * its descendants).
+ * its descendants). Removing an element or a screen removes the interactions it carries and
+ * those that target that screen, and a flow starting on a removed screen starts on the first
+ * screen left; the inverse of the remove brings all of them back.
  */
 export type Op =
   | { op: "add-element"; element: WireframeElement }
@@ -186,7 +220,13 @@ export type Op =
   | { op: "remove-element"; id: string }
   | { op: "add-screen"; screen: Screen }
   | { op: "set-screen"; id: string; key: string; value: unknown }
-  | { op: "remove-screen"; id: string };
+  | { op: "remove-screen"; id: string }
+  | { op: "add-interaction"; interaction: Interaction }
+  | { op: "set-interaction"; id: string; key: "order" | "trigger" | "action"; value: unknown }
+  | { op: "remove-interaction"; id: string }
+  | { op: "add-flow"; flow: Flow }
+  | { op: "set-flow"; id: string; key: "name" | "order" | "startScreenId"; value: unknown }
+  | { op: "remove-flow"; id: string };
 
 export type Patch = { ops: Op[] };
 

@@ -5,14 +5,25 @@ import { componentDefinitionSchema, firstIssueMessage, wireframeDocumentSchema }
 /**
  * Lifting stored documents to the current `schemaVersion`. Each step takes a document of
  * version n (as plain JSON) and returns one of version n + 1; a document is lifted through
- * every step from its version to SCHEMA_VERSION, then validated. Version 1 is the first,
- * so the registry is empty today; a change to document.ts that old documents do not meet
+ * every step from its version to SCHEMA_VERSION, then validated. Version 1 is the first;
+ * a change to document.ts that old documents do not meet
  * bumps SCHEMA_VERSION and adds its step here (with a test that lifts a stored example).
  */
 export type MigrationStep = (doc: Record<string, unknown>) => Record<string, unknown>;
 
 /** Step n lifts version n to n + 1. */
-export const MIGRATIONS: Record<number, MigrationStep> = {};
+export const MIGRATIONS: Record<number, MigrationStep> = {
+  /** 1 -> 2: prototypes. A document gets no interactions and one flow, "Flow 1", from its first screen (components: the version only). */
+  1: (doc) => {
+    if (typeof doc.screens !== "object" || doc.screens === null) return { ...doc, schemaVersion: 2 };
+    const screens = Object.values(doc.screens as Record<string, { id?: unknown; order?: unknown }>);
+    const first = screens
+      .filter((s) => typeof s?.id === "string")
+      .sort((a, b) => (String(a.order) < String(b.order) ? -1 : String(a.order) > String(b.order) ? 1 : 0))[0];
+    const flows = first ? { flow1: { id: "flow1", name: "Flow 1", order: "a0", startScreenId: first.id } } : {};
+    return { ...doc, schemaVersion: 2, interactions: {}, flows };
+  },
+};
 
 export class DocumentVersionError extends Error {
   constructor(message: string) {

@@ -3,6 +3,8 @@ import {
   SCHEMA_VERSION,
   type DevicePreset,
   type ElementType,
+  type Flow,
+  type Interaction,
   type Op,
   type Screen,
   type TextStyle,
@@ -12,7 +14,16 @@ import {
 } from "./document";
 import { INK, UI_KIT } from "./kit";
 import { compareOrder, keyBetween } from "./order";
-import { ELEMENT_KEYS, SCREEN_KEYS, type ElementKey, type ScreenKey } from "./schema";
+import {
+  actionTarget,
+  ELEMENT_KEYS,
+  FLOW_KEYS,
+  INTERACTION_KEYS,
+  SCREEN_KEYS,
+  triggerProblem,
+  type ElementKey,
+  type ScreenKey,
+} from "./schema";
 
 /**
  * Applying and inverting patches (decision 013). Pure: the input document is never
@@ -52,7 +63,8 @@ export function newDocument(
   name = "Screen 1",
 ): WireframeDocument {
   const screen = newScreen(device, size, name, keyBetween(null, null));
-  return { schemaVersion: SCHEMA_VERSION, screens: { [screen.id]: screen }, elements: {} };
+  const flow: Flow = { id: newId(), name: "Flow 1", order: keyBetween(null, null), startScreenId: screen.id };
+  return { schemaVersion: SCHEMA_VERSION, screens: { [screen.id]: screen }, elements: {}, interactions: {}, flows: { [flow.id]: flow } };
 }
 
 export function newScreen(
@@ -296,11 +308,25 @@ function edgePoint(box: Bounds, toward: { x: number; y: number }): { x: number; 
 class Draft {
   screens: Record<string, Screen>;
   elements: Record<string, WireframeElement>;
+  interactions: Record<string, Interaction>;
+  flows: Record<string, Flow>;
   private copiedScreens = false;
   private copiedElements = false;
+  private copiedPrototype = false;
   constructor(public base: WireframeDocument) {
     this.screens = base.screens;
     this.elements = base.elements;
+    this.interactions = base.interactions ?? {};
+    this.flows = base.flows ?? {};
+  }
+  /** The interactions and flows maps, copied once. */
+  writePrototype() {
+    if (!this.copiedPrototype) {
+      this.interactions = { ...this.interactions };
+      this.flows = { ...this.flows };
+      this.copiedPrototype = true;
+    }
+    return this;
   }
   writeScreens() {
     if (!this.copiedScreens) {
@@ -317,8 +343,9 @@ class Draft {
     return this.elements;
   }
   done(): WireframeDocument {
-    if (!this.copiedScreens && !this.copiedElements) return this.base;
-    return { ...this.base, screens: this.screens, elements: this.elements };
+    if (!this.copiedScreens && !this.copiedElements && !this.copiedPrototype) return this.base;
+    const doc = { ...this.base, screens: this.screens, elements: this.elements };
+    return this.copiedPrototype ? { ...doc, interactions: this.interactions, flows: this.flows } : doc;
   }
 }
 
@@ -350,7 +377,61 @@ function problem(d: Draft, op: Op): string | null {
       return (SCREEN_KEYS as string[]).includes(op.key) ? null : `a screen has no "${op.key}"`;
     case "remove-screen":
       return d.screens[op.id] ? null : "no such screen";
+    case "add-interaction":
+      return interactionProblem(d, op.interaction.source, op.interaction.trigger, op.interaction.action);
+    case "set-interaction": {
+      const it = d.interactions[op.id];
+      if (!it) return "no such interaction";
+      if (!(INTERACTION_KEYS as string[]).includes(op.key)) return `an interaction has no "${op.key}"`;
+      if (op.key === "trigger") return interactionProblem(d, it.source, op.value as Interaction["trigger"], it.action);
+      if (op.key === "action") return interactionProblem(d, it.source, it.trigger, op.value as Interaction["action"]);
+      return null;
+    }
+    case "remove-interaction":
+      return d.interactions[op.id] ? null : "no such interaction";
+    case "add-flow":
+      return d.screens[op.flow.startScreenId] ? null : `no screen "${op.flow.startScreenId}"`;
+    case "set-flow":
+      if (!d.flows[op.id]) return "no such flow";
+      if (!(FLOW_KEYS as string[]).includes(op.key)) return `a flow has no "${op.key}"`;
+      return op.key === "startScreenId" && !d.screens[op.value as string] ? `no screen "${String(op.value)}"` : null;
+    case "remove-flow":
+      if (!d.flows[op.id]) return "no such flow";
+      return Object.keys(d.flows).length > 1 ? null : "a wireframe keeps at least one flow";
   }
+}
+
+function interactionProblem(
+  d: Draft,
+  source: Interaction["source"],
+  trigger: Interaction["trigger"],
+  action: Interaction["action"],
+): string | null {
+  if ("elementId" in source && !d.elements[source.elementId]) return `no element "${source.elementId}"`;
+  if ("screenId" in source && !d.screens[source.screenId]) return `no screen "${source.screenId}"`;
+  const target = actionTarget(action);
+  if (target !== null && !d.screens[target]) return `no screen "${target}"`;
+  return triggerProblem(source, trigger);
+}
+
+/** The interactions that go with elements `removed` (by id) and, if given, with screen `screenId` (on it or aiming at it). */
+function interactionsGoing(d: Draft, removed: Set<string>, screenId: string | null): Interaction[] {
+  const out: Interaction[] = [];
+  for (const it of Object.values(d.interactions)) {
+    if ("elementId" in it.source ? removed.has(it.source.elementId) : it.source.screenId === screenId) out.push(it);
+    else if (screenId !== null && actionTarget(it.action) === screenId) out.push(it);
+  }
+  return out;
+}
+
+/** The first screen by order other than `except`, or null. */
+function firstScreenExcept(screens: Record<string, Screen>, except: string): Screen | null {
+  let best: Screen | null = null;
+  for (const sc of Object.values(screens)) {
+    if (sc.id === except) continue;
+    if (!best || sc.order < best.order || (sc.order === best.order && sc.id < best.id)) best = sc;
+  }
+  return best;
 }
 
 function hasChildren(elements: Record<string, WireframeElement>, id: string): boolean {
@@ -380,9 +461,11 @@ function applyOne(d: Draft, op: Op) {
       return;
     }
     case "remove-element": {
+      const removed = new Set([op.id, ...descendantsOf(d, op.id).map((e) => e.id)]);
+      const going = interactionsGoing(d, removed, null);
+      if (going.length) for (const it of going) delete d.writePrototype().interactions[it.id];
       const els = d.writeElements();
-      for (const child of descendantsOf(d, op.id)) delete els[child.id];
-      delete els[op.id];
+      for (const id of removed) delete els[id];
       return;
     }
     case "add-screen":
@@ -394,11 +477,45 @@ function applyOne(d: Draft, op: Op) {
       return;
     }
     case "remove-screen": {
+      const removed = new Set(Object.values(d.elements).flatMap((e) => (e.screenId === op.id ? [e.id] : [])));
+      const going = interactionsGoing(d, removed, op.id);
+      const flows = Object.values(d.flows).filter((f) => f.startScreenId === op.id);
+      if (going.length || flows.length) {
+        const p = d.writePrototype();
+        for (const it of going) delete p.interactions[it.id];
+        const next = firstScreenExcept(d.screens, op.id);
+        for (const f of flows) {
+          if (next) p.flows[f.id] = { ...f, startScreenId: next.id };
+          else delete p.flows[f.id];
+        }
+      }
       delete d.writeScreens()[op.id];
       const els = d.writeElements();
-      for (const e of Object.values(els)) if (e.screenId === op.id) delete els[e.id];
+      for (const id of removed) delete els[id];
       return;
     }
+    case "add-interaction":
+      d.writePrototype().interactions[op.interaction.id] = op.interaction;
+      return;
+    case "set-interaction": {
+      const p = d.writePrototype();
+      p.interactions[op.id] = { ...p.interactions[op.id]!, [op.key]: op.value } as Interaction;
+      return;
+    }
+    case "remove-interaction":
+      delete d.writePrototype().interactions[op.id];
+      return;
+    case "add-flow":
+      d.writePrototype().flows[op.flow.id] = op.flow;
+      return;
+    case "set-flow": {
+      const p = d.writePrototype();
+      p.flows[op.id] = { ...p.flows[op.id]!, [op.key]: op.value } as Flow;
+      return;
+    }
+    case "remove-flow":
+      delete d.writePrototype().flows[op.id];
+      return;
   }
 }
 
@@ -510,7 +627,12 @@ function inverseOf(d: Draft, op: Op): Op[] {
     }
     case "remove-element": {
       const el = d.elements[op.id]!;
-      return [el, ...descendantsOf(d, op.id)].map((element) => ({ op: "add-element", element }));
+      const elements = [el, ...descendantsOf(d, op.id)];
+      const going = interactionsGoing(d, new Set(elements.map((e) => e.id)), null);
+      return [
+        ...elements.map((element) => ({ op: "add-element", element }) as Op),
+        ...going.map((interaction) => ({ op: "add-interaction", interaction }) as Op),
+      ];
     }
     case "add-screen": {
       const old = d.screens[op.screen.id];
@@ -526,8 +648,38 @@ function inverseOf(d: Draft, op: Op): Op[] {
       // Anything not reached from the top (a broken parent link) still comes back.
       const reached = new Set(elements.map((e) => e.id));
       for (const e of Object.values(d.elements)) if (e.screenId === op.id && !reached.has(e.id)) elements.push(e);
-      return [{ op: "add-screen", screen }, ...elements.map((element) => ({ op: "add-element", element }) as Op)];
+      const going = interactionsGoing(d, reached.size === elements.length ? reached : new Set(elements.map((e) => e.id)), op.id);
+      const flows = Object.values(d.flows).filter((f) => f.startScreenId === op.id);
+      const others = firstScreenExcept(d.screens, op.id) !== null;
+      return [
+        { op: "add-screen", screen },
+        ...elements.map((element) => ({ op: "add-element", element }) as Op),
+        ...going.map((interaction) => ({ op: "add-interaction", interaction }) as Op),
+        ...flows.map(
+          (flow) => (others ? { op: "set-flow", id: flow.id, key: "startScreenId", value: op.id } : { op: "add-flow", flow }) as Op,
+        ),
+      ];
     }
+    case "add-interaction": {
+      const old = d.interactions[op.interaction.id];
+      return old ? [{ op: "add-interaction", interaction: old }] : [{ op: "remove-interaction", id: op.interaction.id }];
+    }
+    case "set-interaction": {
+      const it = d.interactions[op.id]!;
+      return [{ op: "set-interaction", id: op.id, key: op.key, value: it[op.key] }];
+    }
+    case "remove-interaction":
+      return [{ op: "add-interaction", interaction: d.interactions[op.id]! }];
+    case "add-flow": {
+      const old = d.flows[op.flow.id];
+      return old ? [{ op: "add-flow", flow: old }] : [{ op: "remove-flow", id: op.flow.id }];
+    }
+    case "set-flow": {
+      const flow = d.flows[op.id]!;
+      return [{ op: "set-flow", id: op.id, key: op.key, value: flow[op.key] }];
+    }
+    case "remove-flow":
+      return [{ op: "add-flow", flow: d.flows[op.id]! }];
   }
 }
 

@@ -5,6 +5,8 @@ import {
   UI_COMPONENTS,
   type ComponentDefinition,
   type ElementType,
+  type Flow,
+  type Interaction,
   type Op,
   type Screen,
   type WireframeDocument,
@@ -187,6 +189,89 @@ export const SCREEN_KEYS = Object.keys(screenPropertySchemas) as ScreenKey[];
 
 export const screenSchema: z.ZodType<Screen> = z.strictObject({ id: idSchema, ...screenPropertySchemas });
 
+/** An http or https address (prototype links open in a new tab; nothing else is allowed). */
+export const prototypeUrlSchema = z
+  .string()
+  .max(2_000)
+  .refine((u) => {
+    try {
+      const url = new URL(u);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Expected an http or https address.");
+
+export const interactionPropertySchemas = {
+  order: orderKeySchema,
+  trigger: z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("click") }),
+    z.strictObject({ type: z.literal("delay"), ms: z.number().int().min(0).max(600_000) }),
+  ]),
+  action: z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("navigate"), screenId: idSchema }),
+    z.strictObject({ type: z.literal("back") }),
+    z.strictObject({ type: z.literal("url"), url: prototypeUrlSchema }),
+    z.strictObject({
+      type: z.literal("overlay"),
+      screenId: idSchema,
+      position: z.strictObject({ x: coordinate, y: coordinate }).nullable(),
+      backdrop: z.boolean(),
+    }),
+    z.strictObject({ type: z.literal("close-overlay") }),
+  ]),
+} as const;
+export type InteractionKey = keyof typeof interactionPropertySchemas;
+export const INTERACTION_KEYS = Object.keys(interactionPropertySchemas) as InteractionKey[];
+export const interactionSchema = z.strictObject({
+  id: idSchema,
+  source: z.union([z.strictObject({ elementId: idSchema }), z.strictObject({ screenId: idSchema })]),
+  ...interactionPropertySchemas,
+}) as unknown as z.ZodType<Interaction>;
+
+export const flowPropertySchemas = {
+  name: z.string().trim().min(1, "A flow needs a name.").max(LIMITS.nameLength),
+  order: orderKeySchema,
+  startScreenId: idSchema,
+} as const;
+export type FlowKey = keyof typeof flowPropertySchemas;
+export const FLOW_KEYS = Object.keys(flowPropertySchemas) as FlowKey[];
+export const flowSchema = z.strictObject({ id: idSchema, ...flowPropertySchemas }) as unknown as z.ZodType<Flow>;
+
+/** Click on elements, a delay on screens: why `trigger` does not fit the interaction's `source`, or null. */
+export function triggerProblem(source: Interaction["source"], trigger: Interaction["trigger"]): string | null {
+  if ("elementId" in source) return trigger.type === "click" ? null : "An element's interaction starts on a click.";
+  return trigger.type === "delay" ? null : "A screen's interaction starts after a delay.";
+}
+
+/** The screen an action opens, if any. */
+export function actionTarget(action: Interaction["action"]): string | null {
+  return action.type === "navigate" || action.type === "overlay" ? action.screenId : null;
+}
+
+/** Broken references of interactions and flows (their element, screen or target is not in the document). */
+export function prototypeIssues(doc: Pick<WireframeDocument, "screens" | "elements" | "interactions" | "flows">): Issue[] {
+  const issues: Issue[] = [];
+  for (const [key, it] of Object.entries(doc.interactions ?? {})) {
+    const at = (field: string, message: string) => issues.push({ path: ["interactions", key, field], message });
+    if (it.id !== key) at("id", "An interaction's id must be its key.");
+    if ("elementId" in it.source && !doc.elements[it.source.elementId]) at("source", `No element has the id "${it.source.elementId}".`);
+    if ("screenId" in it.source && !doc.screens[it.source.screenId]) at("source", `No screen has the id "${it.source.screenId}".`);
+    const trigger = triggerProblem(it.source, it.trigger);
+    if (trigger) at("trigger", trigger);
+    const target = actionTarget(it.action);
+    if (target !== null && !doc.screens[target]) at("action", `No screen has the id "${target}".`);
+  }
+  const flows = Object.entries(doc.flows ?? {});
+  if (flows.length > 50) issues.push({ path: ["flows"], message: "At most 50 flows." });
+  for (const [key, flow] of flows) {
+    if (flow.id !== key) issues.push({ path: ["flows", key, "id"], message: "A flow's id must be its key." });
+    if (!doc.screens[flow.startScreenId])
+      issues.push({ path: ["flows", key, "startScreenId"], message: `No screen has the id "${flow.startScreenId}".` });
+  }
+  return issues;
+}
+
 type Issue = { path: (string | number)[]; message: string };
 
 /**
@@ -237,12 +322,18 @@ export const wireframeDocumentSchema: z.ZodType<WireframeDocument> = z
       .record(z.string(), screenSchema)
       .refine((r) => Object.keys(r).length <= LIMITS.screensPerDocument, `At most ${LIMITS.screensPerDocument} screens.`),
     elements: elementsRecord(LIMITS.elementsPerDocument),
+    interactions: z
+      .record(z.string(), interactionSchema)
+      .refine((r) => Object.keys(r).length <= LIMITS.elementsPerDocument, "Too many interactions.")
+      .optional(),
+    flows: z.record(z.string(), flowSchema).optional(),
   })
   .superRefine((doc, ctx) => {
     for (const [key, screen] of Object.entries(doc.screens)) {
       if (screen.id !== key) ctx.addIssue({ code: "custom", path: ["screens", key, "id"], message: "A screen's id must be its key." });
     }
     addIssues(ctx, referenceIssues(doc.elements, doc.screens).slice(0, 1));
+    addIssues(ctx, prototypeIssues(doc as WireframeDocument).slice(0, 1));
   }) as unknown as z.ZodType<WireframeDocument>;
 
 /** A main component's definition: its elements relative to its own 0,0 (screenId ""). */
@@ -295,11 +386,37 @@ export const opSchema: z.ZodType<Op> = z.discriminatedUnion("op", [
       if (!r.success) forward(ctx, ["value"], r.error);
     }),
   z.strictObject({ op: z.literal("remove-screen"), id: idSchema }),
+  z.strictObject({ op: z.literal("add-interaction"), interaction: interactionSchema }),
+  z
+    .strictObject({
+      op: z.literal("set-interaction"),
+      id: idSchema,
+      key: z.enum(INTERACTION_KEYS as [InteractionKey, ...InteractionKey[]]),
+      value: z.unknown(),
+    })
+    .superRefine((o, ctx) => {
+      const r = interactionPropertySchemas[o.key].safeParse(o.value);
+      if (!r.success) forward(ctx, ["value"], r.error);
+    }),
+  z.strictObject({ op: z.literal("remove-interaction"), id: idSchema }),
+  z.strictObject({ op: z.literal("add-flow"), flow: flowSchema }),
+  z
+    .strictObject({ op: z.literal("set-flow"), id: idSchema, key: z.enum(FLOW_KEYS as [FlowKey, ...FlowKey[]]), value: z.unknown() })
+    .superRefine((o, ctx) => {
+      const r = flowPropertySchemas[o.key].safeParse(o.value);
+      if (!r.success) forward(ctx, ["value"], r.error);
+    }),
+  z.strictObject({ op: z.literal("remove-flow"), id: idSchema }),
 ]) as unknown as z.ZodType<Op>;
 
-/** What the editor sends: who it is (one id per browser tab) and its ops, applied in order, atomically. */
+/**
+ * What the editor sends: who it is (one id per browser tab), the patch's own id (made by the
+ * client and sent again with every retry: a replay changes nothing; optional for older
+ * clients) and its ops, applied in order, atomically.
+ */
 export const patchSchema = z.strictObject({
   clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Expected a client id."),
+  patchId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Expected a patch id of 8 to 64 letters, digits, _ or -.").optional(),
   ops: z
     .array(opSchema)
     .min(1, "A patch needs at least one op.")
