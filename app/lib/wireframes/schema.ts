@@ -416,7 +416,10 @@ export const opSchema: z.ZodType<Op> = z.discriminatedUnion("op", [
  */
 export const patchSchema = z.strictObject({
   clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Expected a client id."),
-  patchId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Expected a patch id of 8 to 64 letters, digits, _ or -.").optional(),
+  patchId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "Expected a patch id of 8 to 64 letters, digits, _ or -.")
+    .optional(),
   ops: z
     .array(opSchema)
     .min(1, "A patch needs at least one op.")
