@@ -4,10 +4,11 @@
 // writes are in flight, the server started again on the same folder: every write that got
 // a success answer is there, and the database opens and serves as before.
 import { describe, expect, it } from "vitest";
-import { useBuiltServers } from "../../../tests/support/built-servers";
+// Aliased: the React hooks lint rule reads `use…` as a hook (this is vitest's beforeAll/afterEach).
+import { useBuiltServers as builtServers } from "../../../tests/support/built-servers";
 import { HttpUser } from "../../../tests/durability/http-user";
 
-const start = useBuiltServers();
+const start = builtServers();
 
 describe.skipIf(!!process.env.DATABASE_URL)("the embedded database after kill -9 (PGlite only: Postgres keeps its own WAL)", () => {
   it("every acknowledged write is there after the server is killed mid-write and started again", { timeout: 180_000 }, async () => {
