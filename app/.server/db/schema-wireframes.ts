@@ -1,10 +1,10 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { ComponentDefinition, Op, WireframeDocument } from "~/lib/wireframes/document";
 import { ts } from "./schema-columns";
 import { cards, projects, workspaces } from "./schema-product";
 import { users } from "./schema-users";
 
-// Mirrors migrations/0040_wireframes.sql.
+// Mirrors migrations/0040_wireframes.sql and 0065_wireframe_patch_ids.sql.
 
 export const wireframes = pgTable("wireframes", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -33,9 +33,11 @@ export const wireframeOps = pgTable(
     clientId: text("client_id").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     ops: jsonb("ops").$type<Op[]>().notNull(),
+    // 0065: the client's name for the patch (a replay answers the first seq).
+    patchId: text("patch_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.wireframeId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.wireframeId, t.seq] }), uniqueIndex("wireframe_ops_patch_id_idx").on(t.wireframeId, t.patchId)],
 );
 
 export const wireframeComponents = pgTable("wireframe_components", {
@@ -65,6 +67,8 @@ export const cardWireframeLinks = pgTable(
       .notNull()
       .references(() => wireframes.id, { onDelete: "cascade" }),
     screenId: text("screen_id").notNull(),
+    // 0065: set while the screen is removed (the link is hidden; an undo brings it back).
+    screenRemovedAt: ts("screen_removed_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
@@ -84,5 +88,7 @@ export const wireframeImages = pgTable("wireframe_images", {
   contentType: text("content_type").notNull(),
   sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
   storageKey: text("storage_key").notNull().unique(),
+  // 0065: when the daily sweep first found no document using it (freed a day later).
+  unreferencedSince: ts("unreferenced_since"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });

@@ -10,7 +10,7 @@ import { componentsTopic, publishWireframe, readLog, wireframeTopic, type PatchR
 
 /**
  * A wireframe's live events as server-sent events (decision 013):
- *   `patch`     { seq, clientId, userId, ops }: every applied patch, in seq order, the
+ *   `patch`     { seq, clientId, userId, patchId?, ops }: every applied patch, in seq order, the
  *               client's own included (first those after `since`, then live ones; a gap,
  *               a notification lost or overtaken, is filled from the op log);
  *   `presence`  { clientId, userId, name, color, screenId, selection }; `leave` { clientId };
@@ -113,7 +113,7 @@ export async function wireframeEvents(
       };
       const send = (event: string, payload: unknown) => write(frame(event, payload));
       const sendPatch = (p: PatchRecord) => {
-        send("patch", { seq: p.seq, clientId: p.clientId, userId: p.userId, ops: p.ops });
+        send("patch", { seq: p.seq, clientId: p.clientId, userId: p.userId, ...(p.patchId ? { patchId: p.patchId } : {}), ops: p.ops });
         lastSeq = p.seq;
       };
       /** Everything from lastSeq up to `upTo`, from the log; a reset when the log has lost some. */
@@ -150,7 +150,7 @@ export async function wireframeEvents(
           if (event.type === "patch") {
             if (event.seq <= lastSeq) return;
             if (event.seq === lastSeq + 1 && event.ops)
-              sendPatch({ seq: event.seq, clientId: event.clientId, userId: event.userId, ops: event.ops });
+              sendPatch({ seq: event.seq, clientId: event.clientId, userId: event.userId, patchId: event.patchId, ops: event.ops });
             else await catchUp(event.seq);
           } else if (event.type === "deleted") {
             send("deleted", {});

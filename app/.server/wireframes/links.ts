@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { isUuid } from "~/lib/ids";
@@ -17,9 +17,14 @@ import { currentDocument } from "./patches";
 /**
  * Cards link screens of wireframes: the card shows their thumbnails and opens the editor at
  * that screen; the editor lists the cards that link the screen it shows. Linking changes
- * the card (members); deleting either side removes the link, never the other side.
+ * the card (members); deleting either side removes the link, never the other side. A
+ * removed screen's links are hidden (`screen_removed_at`), not deleted, so undoing the
+ * removal brings them back (app/.server/wireframes/patches.ts); every list skips them.
  */
 const { cardWireframeLinks, cards, projects, wireframes } = schema;
+
+/** Links whose screen is there (a removed screen's links wait, hidden, for an undo). */
+const shown = isNull(cardWireframeLinks.screenRemovedAt);
 
 export type LinkInput = {
   cardId: string;
@@ -59,7 +64,10 @@ export async function linkScreen(member: MemberContext, input: LinkInput): Promi
         screenId: input.screenId,
         createdBy: member.user.id,
       })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: [cardWireframeLinks.cardId, cardWireframeLinks.wireframeId, cardWireframeLinks.screenId],
+        set: { screenRemovedAt: null },
+      });
     return card;
   });
   await announceCardChange(member, card);
@@ -121,7 +129,7 @@ export async function linksForCard(member: MemberContext, cardId: string): Promi
     })
     .from(cardWireframeLinks)
     .innerJoin(wireframes, and(eq(wireframes.id, cardWireframeLinks.wireframeId), eq(wireframes.workspaceId, member.workspace.id)))
-    .where(and(eq(cardWireframeLinks.cardId, card.id), eq(cardWireframeLinks.workspaceId, member.workspace.id)))
+    .where(and(eq(cardWireframeLinks.cardId, card.id), eq(cardWireframeLinks.workspaceId, member.workspace.id), shown))
     .orderBy(asc(cardWireframeLinks.createdAt), asc(cardWireframeLinks.screenId));
   const out: CardScreenLink[] = [];
   const docs = rows.map((r) => currentDocument(r.document));
@@ -169,6 +177,7 @@ export async function cardsForScreen(member: MemberContext, wireframeId: string,
         eq(cardWireframeLinks.wireframeId, wireframeId),
         eq(cardWireframeLinks.screenId, screenId),
         eq(cardWireframeLinks.workspaceId, member.workspace.id),
+        shown,
       ),
     )
     .orderBy(asc(cards.number));
@@ -182,7 +191,7 @@ export async function screenLinkCounts(member: MemberContext, projectId: string)
     .select({ cardId: cardWireframeLinks.cardId, n: count() })
     .from(cardWireframeLinks)
     .innerJoin(cards, and(eq(cards.id, cardWireframeLinks.cardId), eq(cards.workspaceId, member.workspace.id)))
-    .where(and(eq(cardWireframeLinks.workspaceId, member.workspace.id), eq(cards.projectId, projectId)))
+    .where(and(eq(cardWireframeLinks.workspaceId, member.workspace.id), eq(cards.projectId, projectId), shown))
     .groupBy(cardWireframeLinks.cardId);
   return Object.fromEntries(rows.map((r) => [r.cardId, Number(r.n)]));
 }

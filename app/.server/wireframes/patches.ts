@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { SCHEMA_VERSION, type Op, type WireframeDocument } from "~/lib/wireframes/document";
 import { migrateDocument } from "~/lib/wireframes/migrate";
 import { applyOpsSkipping } from "~/lib/wireframes/ops";
@@ -27,11 +27,13 @@ const MAX_DOCUMENT_CHARS = 8 * 1024 * 1024;
 /** Patches whose ops fit in a notification carry them; larger ones are read from the log. */
 const INLINE_OPS_BYTES = 6_000;
 
-export type PatchRecord = { seq: number; clientId: string; userId: string | null; ops: Op[] };
+export type PatchRecord = { seq: number; clientId: string; userId: string | null; ops: Op[]; patchId?: string | null };
+/** A patch as the server takes it: `patchId` is the client's name for it (retries send it again). */
+export type PatchBody = { clientId: string; patchId?: string; ops: Op[] };
 
 /** What every process hears on a wireframe's topic. */
 export type WireframeEvent =
-  | { type: "patch"; seq: number; clientId: string; userId: string | null; ops?: Op[] }
+  | { type: "patch"; seq: number; clientId: string; userId: string | null; patchId?: string | null; ops?: Op[] }
   | { type: "presence"; clientId: string; userId: string; name: string; color: string; screenId: string | null; selection: string[] }
   | { type: "leave"; clientId: string }
   | { type: "deleted" };
@@ -46,23 +48,34 @@ export function currentDocument(stored: WireframeDocument): WireframeDocument {
 }
 
 /** Parses a patch body; a 400 naming the path of the first error (the field is that path). */
-export function parsePatch(input: unknown): { clientId: string; ops: Op[] } {
+export function parsePatch(input: unknown): PatchBody {
   const parsed = patchSchema.safeParse(input);
   if (!parsed.success) throw new UserError(400, firstIssueMessage(parsed.error), firstIssuePath(parsed.error));
-  return parsed.data as { clientId: string; ops: Op[] };
+  return parsed.data as PatchBody;
 }
 
 /**
  * Applies a validated patch inside the caller's transaction (which has checked the role and
- * the workspace): locks the row, applies, numbers, logs. Returns what to publish.
+ * the workspace): locks the row, applies, numbers, logs. Returns what to publish. A patch
+ * whose `patchId` the log already holds is a replay (a retry whose first answer was lost):
+ * its first seq comes back (`replayed`) and nothing changes, so a retry never puts back
+ * what was removed since.
  */
 export async function applyPatchIn(
   tx: Db,
   member: MemberContext,
   wireframeId: string,
-  patch: { clientId: string; ops: Op[] },
-): Promise<PatchRecord & { skipped: number }> {
+  patch: PatchBody,
+): Promise<PatchRecord & { skipped: number; replayed?: true }> {
   const row = await findWireframeRow(tx, member, wireframeId, { lock: true });
+  if (patch.patchId) {
+    // Under the row lock: a retry racing its own first attempt waits for it and finds it here.
+    const [seen] = await tx
+      .select({ seq: wireframeOps.seq })
+      .from(wireframeOps)
+      .where(and(eq(wireframeOps.wireframeId, row.id), eq(wireframeOps.patchId, patch.patchId)));
+    if (seen) return { seq: seen.seq, clientId: patch.clientId, userId: member.user.id, ops: [], skipped: 0, replayed: true };
+  }
   const before = currentDocument(row.document);
   const { doc, applied, skipped } = applyOpsSkipping(before, patch.ops);
   if (Object.keys(doc.elements).length > LIMITS.elementsPerDocument) {
@@ -82,24 +95,42 @@ export async function applyPatchIn(
     .update(wireframes)
     .set({ document: doc, seq, updatedBy: member.user.id, updatedAt: new Date() })
     .where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
-  await tx.insert(wireframeOps).values({ wireframeId: row.id, seq, clientId: patch.clientId, userId: member.user.id, ops: applied });
-  // Links to a screen that is gone go with it (the cards stay).
-  const goneScreens = applied.flatMap((op) => (op.op === "remove-screen" && !doc.screens[op.id] ? [op.id] : []));
-  if (goneScreens.length > 0) {
-    await tx
-      .delete(cardWireframeLinks)
-      .where(
-        and(
-          eq(cardWireframeLinks.wireframeId, row.id),
-          eq(cardWireframeLinks.workspaceId, member.workspace.id),
-          inArray(cardWireframeLinks.screenId, goneScreens),
-        ),
-      );
-  }
+  const patchId = patch.patchId ?? null;
+  await tx
+    .insert(wireframeOps)
+    .values({ wireframeId: row.id, seq, clientId: patch.clientId, userId: member.user.id, ops: applied, patchId });
+  await hideOrShowScreenLinks(tx, member.workspace.id, row.id, applied, doc);
   if (seq % 100 === 0) {
     await tx.delete(wireframeOps).where(and(eq(wireframeOps.wireframeId, row.id), lte(wireframeOps.seq, seq - OP_LOG_KEEP)));
   }
-  return { seq, clientId: patch.clientId, userId: member.user.id, ops: applied, skipped };
+  return { seq, clientId: patch.clientId, userId: member.user.id, ops: applied, skipped, patchId };
+}
+
+/**
+ * Cards' links to a screen that is removed are hidden, not deleted (the cards stay): the
+ * screen coming back with its id (an undo of the removal) shows them again. The daily sweep
+ * (`sweepWireframeLeftovers`) deletes links hidden for long.
+ */
+async function hideOrShowScreenLinks(tx: Db, workspaceId: string, wireframeId: string, applied: Op[], doc: WireframeDocument) {
+  const gone = new Set<string>();
+  const back = new Set<string>();
+  for (const op of applied) {
+    if (op.op === "remove-screen" && !doc.screens[op.id]) gone.add(op.id);
+    if (op.op === "add-screen" && doc.screens[op.screen.id]) back.add(op.screen.id);
+  }
+  for (const id of gone) if (back.has(id)) gone.delete(id);
+  const where = (ids: Set<string>) =>
+    and(
+      eq(cardWireframeLinks.wireframeId, wireframeId),
+      eq(cardWireframeLinks.workspaceId, workspaceId),
+      inArray(cardWireframeLinks.screenId, [...ids]),
+    );
+  if (gone.size > 0)
+    await tx
+      .update(cardWireframeLinks)
+      .set({ screenRemovedAt: new Date() })
+      .where(and(where(gone), isNull(cardWireframeLinks.screenRemovedAt)));
+  if (back.size > 0) await tx.update(cardWireframeLinks).set({ screenRemovedAt: null }).where(where(back));
 }
 
 /** Tells the wireframe's editors about a committed patch (its ops inline when they are small). */
@@ -110,6 +141,7 @@ export async function announcePatch(wireframeId: string, record: PatchRecord): P
     seq: record.seq,
     clientId: record.clientId,
     userId: record.userId,
+    ...(record.patchId ? { patchId: record.patchId } : {}),
     ...(inline ? { ops: record.ops } : {}),
   });
 }
@@ -117,15 +149,21 @@ export async function announcePatch(wireframeId: string, record: PatchRecord): P
 /**
  * One patch from an editor (or the API): validated by the one schema (400 naming the path
  * of the first error, nothing written), applied in the server's order, numbered, logged,
- * published. Returns its seq and how many of its ops named something already gone.
+ * published. Returns its seq and how many of its ops named something already gone; a
+ * replayed `patchId` returns the first seq with `replayed: true`, and nothing is written or published.
  */
-export async function applyPatch(member: MemberContext, wireframeId: string, input: unknown): Promise<{ seq: number; skipped: number }> {
+export async function applyPatch(
+  member: MemberContext,
+  wireframeId: string,
+  input: unknown,
+): Promise<{ seq: number; skipped: number; replayed?: true }> {
   assertCan(member, "wireframe.edit");
   const patch = parsePatch(input);
   const record = await transaction(async (tx) => {
     await assertCanChange(member, "wireframe.edit", tx);
     return applyPatchIn(tx, member, wireframeId, patch);
   });
+  if (record.replayed) return { seq: record.seq, skipped: 0, replayed: true };
   await announcePatch(wireframeId, record);
   return { seq: record.seq, skipped: record.skipped };
 }
@@ -154,7 +192,13 @@ export async function readLog(
   if (since >= upTo) return { seq: upTo, patches: [] };
   if (since < 0) return null;
   const rows = await d
-    .select({ seq: wireframeOps.seq, clientId: wireframeOps.clientId, userId: wireframeOps.userId, ops: wireframeOps.ops })
+    .select({
+      seq: wireframeOps.seq,
+      clientId: wireframeOps.clientId,
+      userId: wireframeOps.userId,
+      ops: wireframeOps.ops,
+      patchId: wireframeOps.patchId,
+    })
     .from(wireframeOps)
     .where(and(eq(wireframeOps.wireframeId, wireframeId), gt(wireframeOps.seq, since), lte(wireframeOps.seq, upTo)))
     .orderBy(asc(wireframeOps.seq));

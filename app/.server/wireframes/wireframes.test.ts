@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { SCHEMA_VERSION, type ComponentDefinition, type Op, type WireframeElement } from "~/lib/wireframes/document";
@@ -323,7 +323,7 @@ describe("card links", () => {
     expect(card?.title).toBe("Build the sign-in page");
   });
 
-  it("removing a screen removes its links", async () => {
+  it("removing a screen removes its links from every list (hidden, so an undo brings them back: patches.test.ts)", async () => {
     const ws = await setup();
     const { screenId } = await addTemplateScreen(ws.owner, ws.id, "list");
     await linkScreen(ws.owner, { cardId: ws.card.id, wireframeId: ws.id, screenId });
@@ -332,8 +332,10 @@ describe("card links", () => {
     const rows = await db()
       .select()
       .from(schema.cardWireframeLinks)
-      .where(and(eq(schema.cardWireframeLinks.wireframeId, ws.id)));
+      .where(and(eq(schema.cardWireframeLinks.wireframeId, ws.id), isNull(schema.cardWireframeLinks.screenRemovedAt)));
     expect(rows.map((r) => r.screenId)).toEqual([ws.screenId]);
+    expect((await linksForCard(ws.owner, ws.card.id)).map((l) => l.screenId)).toEqual([ws.screenId]);
+    expect(await cardsForScreen(ws.owner, ws.id, screenId)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * store in localStorage, presence, main components, and the events stream.
  */
 import type { ComponentDefinition, Op } from "~/lib/wireframes/document";
-import type { PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
+import type { PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
 
 async function errorText(res: Response): Promise<string> {
   try {
@@ -23,6 +23,11 @@ async function errorText(res: Response): Promise<string> {
 const postJson = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
 
+/**
+ * Sends one patch `{ clientId, patchId, ops }`. A retry (after no answer, a 5xx, or a reload
+ * that found it unsaved) sends the same `patchId`: if the first attempt had landed, the
+ * server answers its seq again and applies nothing.
+ */
 export function patchTransport(wireframeId: string): Transport {
   return {
     async send(patch): Promise<SendResult> {
@@ -48,15 +53,19 @@ const ABANDONED_MS = 15_000;
 /**
  * Unsaved edits of one wireframe, kept in this browser until the server has them: one entry
  * per tab (two tabs never overwrite each other's), refreshed while the tab lives. A new visit
- * takes over the entries of tabs that are gone (closed, or reloaded) and sends them.
+ * takes over the entries of tabs that are gone (closed, or reloaded) and sends them; patches
+ * that tab had sent without an answer keep their ids (`patches`), so they go again as replays.
+ * An entry is `{ at, ops, patches? }`: `ops` every unsaved op, the named patches' first.
  */
 export function localPendingStore(wireframeId: string, clientId: string): PendingStore {
   const prefix = `atelier:wireframe:${wireframeId}:unsaved:`;
   const own = prefix + clientId;
   let kept: Op[] | null = null;
+  let keptPatches: PendingPatch[] = [];
   const write = (at = Date.now()) => {
     try {
-      if (kept) window.localStorage.setItem(own, JSON.stringify({ at, ops: kept }));
+      if (kept)
+        window.localStorage.setItem(own, JSON.stringify({ at, ops: kept, ...(keptPatches.length ? { patches: keptPatches } : {}) }));
       else window.localStorage.removeItem(own);
     } catch {
       // storage full or off: the edits still go to the server
@@ -68,29 +77,43 @@ export function localPendingStore(wireframeId: string, clientId: string): Pendin
   window.addEventListener("pagehide", () => kept && write(0));
   return {
     load() {
-      const found: { at: number; ops: Op[] }[] = [];
+      const found: { at: number; ops: Op[]; patches: PendingPatch[] }[] = [];
       try {
         for (let i = window.localStorage.length - 1; i >= 0; i--) {
           const key = window.localStorage.key(i);
           if (!key?.startsWith(prefix) || key === own) continue;
-          const entry = JSON.parse(window.localStorage.getItem(key) ?? "null") as { at?: number; ops?: unknown } | null;
+          const entry = JSON.parse(window.localStorage.getItem(key) ?? "null") as { at?: number; ops?: unknown; patches?: unknown } | null;
           if (entry && typeof entry.at === "number" && Date.now() - entry.at < ABANDONED_MS) continue; // that tab is alive
-          if (entry && Array.isArray(entry.ops)) found.push({ at: Number(entry.at) || 0, ops: entry.ops as Op[] });
+          if (entry && Array.isArray(entry.ops)) {
+            const patches = Array.isArray(entry.patches) ? (entry.patches as PendingPatch[]).filter(isPendingPatch) : [];
+            found.push({ at: Number(entry.at) || 0, ops: entry.ops as Op[], patches });
+          }
           window.localStorage.removeItem(key);
         }
       } catch {
         return null;
       }
-      const ops = found.sort((a, b) => a.at - b.at).flatMap((e) => e.ops);
-      return ops.length ? ops : null;
+      found.sort((a, b) => a.at - b.at);
+      // Every tab's named patches first (as they were sent), then the ops no one sent yet.
+      const patches = found.flatMap((e) => e.patches);
+      const rest = found.flatMap((e) => e.ops.slice(e.patches.reduce((n, p) => n + p.ops.length, 0)));
+      const ops = [...patches.flatMap((p) => p.ops), ...rest];
+      if (!ops.length) return null;
+      return patches.length ? { ops, patches } : ops;
     },
-    save(ops) {
+    save(ops, patches = []) {
       kept = ops;
+      keptPatches = ops ? patches : [];
       write();
       if (kept && !alive) alive = setInterval(() => write(), ABANDONED_MS / 3);
       if (!kept && alive) alive = void clearInterval(alive);
     },
   };
+}
+
+function isPendingPatch(p: unknown): p is PendingPatch {
+  const v = p as PendingPatch | null;
+  return typeof v?.patchId === "string" && Array.isArray(v.ops);
 }
 
 export function postPresence(wireframeId: string, body: { clientId: string; screenId: string; selection: string[] }): void {

@@ -5,12 +5,24 @@
  * one patch at a time, and kept in the browser (see `PendingStore`) until the server has
  * them, so a reload or a lost connection loses nothing. Pure: the network and storage are
  * passed in, timers are the global ones (fake ones in tests).
+ *
+ * Each patch has an id (`patchId`). A patch whose answer never came (the connection dropped,
+ * the server failed) may have been applied all the same, so it is sent again as it was,
+ * under the same id, even after a reload: the server answers a replay with its first seq
+ * and changes nothing (a retry never puts back what a teammate removed since). A patch
+ * the server refused on its first try was not applied: its ops go back to the queue.
  */
 import type { Op, WireframeDocument } from "../document";
-import { applyOpsSkipping } from "../ops";
+import { applyOpsSkipping, newId } from "../ops";
 import { LIMITS } from "../schema";
 
-export type RemotePatch = { seq: number; clientId: string; ops: Op[] };
+export type RemotePatch = { seq: number; clientId: string; patchId?: string | null; ops: Op[] };
+
+/** A patch already sent under its id whose answer never came: it goes again as it is, under that id. */
+export type PendingPatch = { patchId: string; ops: Op[] };
+
+/** A new patch's id (24 letters and digits). */
+export const newPatchId = (): string => newId() + newId();
 
 /** What sending a patch came to. */
 export type SendResult =
@@ -22,15 +34,23 @@ export type SendResult =
   /** The server said no (permission, validation, read-only, plan): kept and shown, not retried by itself. */
   | { ok: false; kind: "refused"; status: number; message: string };
 
-export type Transport = { send(patch: { clientId: string; ops: Op[] }): Promise<SendResult> };
+export type Transport = { send(patch: { clientId: string; patchId: string; ops: Op[] }): Promise<SendResult> };
 
-/** Ops this tab made that the server has not acknowledged, kept across reloads (localStorage). */
-export type PendingStore = { load(): Op[] | null; save(ops: Op[] | null): void };
+/**
+ * Ops this tab made that the server has not acknowledged, kept across reloads (localStorage).
+ * `save` gets every unsaved op in order and, apart, the patches among them already sent under
+ * an id (their ops come first); `load` answers the ops, or the ops with those patches.
+ */
+export type PendingStore = {
+  load(): Op[] | { ops: Op[]; patches: PendingPatch[] } | null;
+  save(ops: Op[] | null, patches?: PendingPatch[]): void;
+};
 
 export type SaveState =
   { state: "saved" } | { state: "saving" } | { state: "offline" } | { state: "error"; status: number; message: string };
 
-type Sent = { ops: Op[]; seq: number | null };
+/** `uncertain`: an attempt got no answer, so the server may have it: only ever resent as it is. */
+type Sent = { patchId: string; ops: Op[]; seq: number | null; uncertain?: boolean };
 
 export type SyncOptions = {
   doc: WireframeDocument;
@@ -92,10 +112,14 @@ export class SyncEngine {
     this.transport = options.transport;
     this.store = options.store;
     this.batchMs = options.batchMs ?? 300;
-    // Edits a previous visit could not save: back on top, and on their way.
-    const kept = this.store?.load();
-    if (kept?.length) {
-      this.queue = kept;
+    // Edits a previous visit could not save: back on top, and on their way (a patch that
+    // visit had sent without an answer goes again under its id).
+    const loaded = this.store?.load() ?? null;
+    const kept = Array.isArray(loaded) ? { ops: loaded, patches: [] } : (loaded ?? { ops: [], patches: [] });
+    const named = kept.patches.reduce((n, p) => n + p.ops.length, 0);
+    if (kept.ops.length) {
+      this.sent = kept.patches.map((p) => ({ patchId: p.patchId, ops: p.ops, seq: null, uncertain: true }));
+      this.queue = kept.ops.slice(named);
       this.rebase();
       this.persist();
       this.schedule(0);
@@ -137,12 +161,17 @@ export class SyncEngine {
     if (patch.seq !== this.seq + 1) return false;
     this.base = applyOpsSkipping(this.base, patch.ops).doc;
     this.seq = patch.seq;
-    if (patch.clientId === this.clientId) {
-      // Our own patch coming back: it is in `base` now, no longer pending on top.
+    // Our own patch coming back (by its id; from a server that sends none, by our client id):
+    // it is in `base` now, no longer pending on top.
+    const byId = patch.patchId ? this.sent.findIndex((s) => s.patchId === patch.patchId) : -1;
+    if (byId >= 0) this.sent.splice(byId, 1);
+    else if (patch.clientId === this.clientId) {
       const i = this.sent.findIndex((s) => s.seq === patch.seq);
       const mine = i >= 0 ? i : this.sent.findIndex((s) => s.seq === null);
       if (mine >= 0) this.sent.splice(mine, 1);
     }
+    // Any acknowledged patch up to this seq is in `base` too.
+    this.sent = this.sent.filter((s) => s.seq === null || s.seq > this.seq);
     this.rebase();
     this.emit();
     return true;
@@ -226,8 +255,14 @@ export class SyncEngine {
 
   private persist() {
     if (!this.store) return;
-    const unsaved = [...this.sent.filter((s) => s.seq === null).flatMap((s) => s.ops), ...this.queue];
-    this.store.save(unsaved.length ? unsaved : null);
+    const unacknowledged = this.sent.filter((s) => s.seq === null);
+    const unsaved = [...unacknowledged.flatMap((s) => s.ops), ...this.queue];
+    if (unsaved.length === 0) return this.store.save(null);
+    // Patches already sent (in flight, or without an answer) keep their ids, so whoever sends
+    // them again (this tab, or the next visit) sends the same ones.
+    const named = unacknowledged.map((s) => ({ patchId: s.patchId, ops: s.ops }));
+    if (named.length === 0) this.store.save(unsaved);
+    else this.store.save(unsaved, named);
   }
 
   private schedule(ms: number, now = false) {
@@ -240,41 +275,53 @@ export class SyncEngine {
   }
 
   private async flush(): Promise<void> {
-    if (this.inflight || this.paused || this.queue.length === 0) return;
-    // One patch holds at most opsPerPatch ops: a longer queue goes in several, in order.
-    let ops = compactOps(this.queue);
-    if (ops.length <= LIMITS.opsPerPatch) this.queue = [];
-    else {
-      ops = compactOps(this.queue.slice(0, LIMITS.opsPerPatch));
-      this.queue = this.queue.slice(LIMITS.opsPerPatch);
+    if (this.inflight || this.paused) return;
+    // A patch sent before without an answer goes first, as it was, under its id.
+    let batch = this.sent.find((s) => s.seq === null);
+    if (!batch) {
+      if (this.queue.length === 0) return;
+      // One patch holds at most opsPerPatch ops: a longer queue goes in several, in order.
+      let ops = compactOps(this.queue);
+      if (ops.length <= LIMITS.opsPerPatch) this.queue = [];
+      else {
+        ops = compactOps(this.queue.slice(0, LIMITS.opsPerPatch));
+        this.queue = this.queue.slice(LIMITS.opsPerPatch);
+      }
+      batch = { patchId: newPatchId(), ops, seq: null };
+      this.sent.push(batch);
     }
-    const batch: Sent = { ops, seq: null };
     this.inflight = batch;
-    this.sent.push(batch);
+    this.persist();
     this.save = { state: "saving" };
     this.emit();
     let result: SendResult;
     try {
-      result = await this.transport.send({ clientId: this.clientId, ops: batch.ops });
+      result = await this.transport.send({ clientId: this.clientId, patchId: batch.patchId, ops: batch.ops });
     } catch {
       result = { ok: false, kind: "offline" };
     }
     this.inflight = null;
     const stillSent = this.sent.includes(batch);
+    const more = () => this.queue.length > 0 || this.sent.some((s) => s.seq === null);
     if (result.ok) {
       this.attempts = 0;
       if (stillSent && result.seq > this.seq) batch.seq = result.seq;
-      else if (stillSent) this.sent.splice(this.sent.indexOf(batch), 1); // its event came first
+      else if (stillSent) this.sent.splice(this.sent.indexOf(batch), 1); // its event came first (or a replay of an old one)
       this.persist();
-      if (this.queue.length) this.schedule(this.batchMs);
       this.save = this.settled ? { state: "saved" } : { state: "saving" };
       this.emit();
+      // After a resend (the connection is back), what waited behind it goes at once too.
+      if (more() && (batch.uncertain || this.sent.some((s) => s.seq === null))) await this.flush();
+      else if (more()) this.schedule(this.batchMs);
       return;
     }
-    // Not saved: the ops go back to the front of the queue, still shown.
-    if (stillSent) {
+    if (stillSent && result.kind === "refused" && !batch.uncertain) {
+      // Refused on its only try, so not applied: the ops go back to the front of the queue, still shown.
       this.sent.splice(this.sent.indexOf(batch), 1);
       this.queue = [...batch.ops, ...this.queue];
+    } else if (stillSent) {
+      // No answer: the server may have applied it. It stays as it is, to go again under its id.
+      batch.uncertain = true;
     }
     this.rebase();
     this.persist();
