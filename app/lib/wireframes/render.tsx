@@ -79,6 +79,14 @@ function resolveText(ts: TextStyle | undefined, tokens?: TokenValues): ResolvedT
   };
 }
 
+/**
+ * A computed size, never negative (nor NaN): a component drawn in a box smaller than its
+ * parts clamps them at 0, and parts that cannot fit are skipped (`fits`).
+ */
+const nn = (v: number) => (v > 0 ? v : 0);
+/** Whether a part of `w`×`h` fits in the room left. */
+const fits = (roomW: number, roomH: number, w: number, h: number) => roomW >= w && roomH >= h;
+
 const anchorOf = (align: TextStyle["align"]) => (align === "center" ? "middle" : align === "right" ? "end" : "start");
 
 /** One line of text, vertically centred on `cy`. */
@@ -103,6 +111,7 @@ function Line1({
 }) {
   const fontSize = size ?? ts.size;
   const fontWeight = weight ?? ts.weight;
+  if (width !== undefined && !(width > 0)) return null;
   return (
     <text x={x} y={cy + fontSize * 0.35} fontSize={fontSize} fontWeight={fontWeight} fill={color ?? ts.color}>
       {width !== undefined ? truncate(text, width, fontSize, fontWeight) : text}
@@ -129,6 +138,7 @@ function Paragraph({
   color?: string;
 }) {
   const lineHeight = ts.size * ts.lineHeight;
+  if (!(width > 0) || (height !== undefined && !(height > 0))) return null;
   let lines = wrapText(text, width, ts.size, ts.weight);
   if (height !== undefined) lines = lines.slice(0, Math.max(1, Math.floor(height / lineHeight)));
   const tx = ts.align === "center" ? x + width / 2 : ts.align === "right" ? x + width : x;
@@ -159,6 +169,7 @@ function IconPaths({
   color: string;
   strokeWidth?: number;
 }) {
+  if (!(size > 0)) return null;
   const s = size / 24;
   return (
     <g
@@ -201,11 +212,12 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
     case "button": {
       const variant = el.props.variant;
       const tx = ts.align === "center" ? x + w / 2 : ts.align === "right" ? x + w - 16 : x + 16;
-      const label = (color: string) => (
-        <text x={tx} y={cy + ts.size * 0.35} fontSize={ts.size} fontWeight={ts.weight} fill={color} textAnchor={anchorOf(ts.align)}>
-          {truncate(el.text, w - 16, ts.size, ts.weight)}
-        </text>
-      );
+      const label = (color: string) =>
+        w > 16 ? (
+          <text x={tx} y={cy + ts.size * 0.35} fontSize={ts.size} fontWeight={ts.weight} fill={color} textAnchor={anchorOf(ts.align)}>
+            {truncate(el.text, w - 16, ts.size, ts.weight)}
+          </text>
+        ) : null;
       if (variant === "secondary")
         return (
           <>
@@ -237,9 +249,11 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       return (
         <>
           {box}
-          {el.component === "search" && <IconPaths name="search" x={x + 12} y={cy - 8} size={16} color={MUTED} />}
+          {el.component === "search" && fits(w, h, 40, 16) && <IconPaths name="search" x={x + 12} y={cy - 8} size={16} color={MUTED} />}
           <Line1 x={x + 12 + icon} cy={cy} text={el.text} ts={ts} width={w - 24 - icon - (el.component === "select" ? 24 : 0)} />
-          {el.component === "select" && <IconPaths name="chevron-down" x={x + w - 28} y={cy - 8} size={16} color={MUTED} />}
+          {el.component === "select" && fits(w, h, 40, 16) && (
+            <IconPaths name="chevron-down" x={x + w - 28} y={cy - 8} size={16} color={MUTED} />
+          )}
         </>
       );
     }
@@ -248,7 +262,9 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
         <>
           {box}
           <Paragraph x={x + 12} y={y + 10} width={w - 24} height={h - 20} text={el.text} ts={ts} />
-          <path d={`M${x + w - 12} ${y + h - 4}l8 -8M${x + w - 8} ${y + h - 4}l4 -4`} stroke={MUTED} strokeWidth={1} />
+          {fits(w, h, 16, 12) && (
+            <path d={`M${x + w - 12} ${y + h - 4}l8 -8M${x + w - 8} ${y + h - 4}l4 -4`} stroke={MUTED} strokeWidth={1} />
+          )}
         </>
       );
     case "checkbox":
@@ -272,7 +288,7 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
           ) : (
             <circle cx={x + s / 2 + 0.5} cy={cy} r={s / 2} fill={fill} stroke={checked ? INK : stroke} strokeWidth={Math.max(1, sw)} />
           )}
-          {checked && el.component === "checkbox" && (
+          {checked && el.component === "checkbox" && s >= 12 && (
             <path
               d={`M${x + 4} ${cy}l3 3 6 -6`}
               fill="none"
@@ -294,7 +310,7 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       return (
         <>
           <rect x={x} y={cy - th / 2} width={tw} height={th} rx={th / 2} fill={on ? fill : LINE} stroke={stroke} strokeWidth={sw} />
-          <circle cx={on ? x + tw - th / 2 : x + th / 2} cy={cy} r={th / 2 - 2} fill={SURFACE} />
+          {th >= 6 && <circle cx={on ? x + tw - th / 2 : x + th / 2} cy={cy} r={th / 2 - 2} fill={SURFACE} />}
           <Line1 x={x + tw + 8} cy={cy} text={el.text} ts={ts} width={w - tw - 8} />
         </>
       );
@@ -308,16 +324,18 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
           <line x1={x} y1={y + h - 0.5} x2={x + w} y2={y + h - 0.5} stroke={stroke === "none" ? LINE : stroke} strokeWidth={1} />
           {items.map((item, i) => (
             <g key={i}>
-              <text
-                x={x + tw * i + tw / 2}
-                y={cy + ts.size * 0.35}
-                fontSize={ts.size}
-                fontWeight={i === active ? 600 : ts.weight}
-                fill={i === active ? ts.color : MUTED}
-                textAnchor="middle"
-              >
-                {truncate(item, tw - 8, ts.size, ts.weight)}
-              </text>
+              {tw > 8 && (
+                <text
+                  x={x + tw * i + tw / 2}
+                  y={cy + ts.size * 0.35}
+                  fontSize={ts.size}
+                  fontWeight={i === active ? 600 : ts.weight}
+                  fill={i === active ? ts.color : MUTED}
+                  textAnchor="middle"
+                >
+                  {truncate(item, tw - 8, ts.size, ts.weight)}
+                </text>
+              )}
               {i === active && <rect x={x + tw * i} y={y + h - 2} width={tw} height={2} fill={INK} />}
             </g>
           ))}
@@ -326,14 +344,16 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
     }
     case "navbar": {
       const [brand = "", ...links] = items;
-      const button = typeof el.props.button === "string" && el.props.button ? el.props.button : null;
-      const bw = button ? Math.max(88, textWidth(button, ts.size, 600) + 32) : 0;
+      const wanted = typeof el.props.button === "string" && el.props.button ? el.props.button : null;
+      const bw = wanted ? Math.max(88, textWidth(wanted, ts.size, 600) + 32) : 0;
+      // A bar too small for its button leaves it out.
+      const button = wanted && fits(w - 48, h, bw, 36) ? wanted : null;
       const bx = x + w - 24 - bw;
       let lx = x + 24 + textWidth(brand, ts.size + 2, 700) + 40;
       return (
         <>
           {box}
-          <Line1 x={x + 24} cy={cy} text={brand} ts={ts} weight={700} size={ts.size + 2} />
+          <Line1 x={x + 24} cy={cy} text={brand} ts={ts} weight={700} size={ts.size + 2} width={w - 48} />
           {links.map((link, i) => {
             const at = lx;
             lx += textWidth(link, ts.size, ts.weight) + 28;
@@ -359,13 +379,18 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
         <>
           {box}
           {title && <Line1 x={x + 24} cy={y + 32} text={title} ts={ts} weight={700} size={ts.size + 4} width={w - 48} />}
-          {items.map((item, i) => (
-            <g key={i}>
-              {i === active && <rect x={x + 12} y={top + i * 40} width={w - 24} height={36} rx={6} fill={LINE} />}
-              <rect x={x + 24} y={top + i * 40 + 10} width={16} height={16} rx={4} fill="none" stroke={MUTED} strokeWidth={1.5} />
-              <Line1 x={x + 52} cy={top + i * 40 + 18} text={item} ts={ts} width={w - 64} weight={i === active ? 600 : ts.weight} />
-            </g>
-          ))}
+          {items.map((item, i) =>
+            // Items below the bar's end are left out.
+            top + i * 40 + 36 > y + h ? null : (
+              <g key={i}>
+                {i === active && w > 24 && <rect x={x + 12} y={top + i * 40} width={w - 24} height={36} rx={6} fill={LINE} />}
+                {w >= 48 && (
+                  <rect x={x + 24} y={top + i * 40 + 10} width={16} height={16} rx={4} fill="none" stroke={MUTED} strokeWidth={1.5} />
+                )}
+                <Line1 x={x + 52} cy={top + i * 40 + 18} text={item} ts={ts} width={w - 64} weight={i === active ? 600 : ts.weight} />
+              </g>
+            ),
+          )}
         </>
       );
     }
@@ -397,7 +422,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       const pages = Math.max(1, Math.min(7, Math.round(num(el.props.pages, 5))));
       const current = num(el.props.current, 1);
       const cells = ["‹", ...Array.from({ length: pages }, (_, i) => String(i + 1)), "›"];
-      const cw = Math.min(h, (w - (cells.length - 1) * 4) / cells.length);
+      const cw = nn(Math.min(h, (w - (cells.length - 1) * 4) / cells.length));
+      if (cw < 4) return null;
       return (
         <>
           {cells.map((c, i) => {
@@ -443,8 +469,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
               fill={SUBTLE}
             />
           )}
-          {image && <IconPaths name="image" x={x + w / 2 - 12} y={y + ih / 2 - 12} size={24} color={MUTED} />}
-          <Line1 x={x + 16} cy={y + ih + 24} text={title} ts={ts} weight={600} size={ts.size + 2} width={w - 32} />
+          {image && fits(w, ih, 24, 24) && <IconPaths name="image" x={x + w / 2 - 12} y={y + ih / 2 - 12} size={24} color={MUTED} />}
+          {h - ih >= 32 && <Line1 x={x + 16} cy={y + ih + 24} text={title} ts={ts} weight={600} size={ts.size + 2} width={w - 32} />}
           <Paragraph x={x + 16} y={y + ih + 40} width={w - 32} height={h - ih - 48} text={body.join("\n")} ts={ts} color={MUTED} />
         </>
       );
@@ -460,8 +486,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
         <>
           <rect x={x + 2} y={y + 4} width={w} height={h} rx={radius} fill="#000000" opacity={0.08} />
           {box}
-          <Line1 x={x + 24} cy={y + 32} text={title} ts={ts} weight={600} size={ts.size + 4} width={w - 72} />
-          <IconPaths name="close" x={x + w - 40} y={y + 22} size={20} color={MUTED} />
+          {h >= 48 && <Line1 x={x + 24} cy={y + 32} text={title} ts={ts} weight={600} size={ts.size + 4} width={w - 72} />}
+          {fits(w, h, 60, 44) && <IconPaths name="close" x={x + w - 40} y={y + 22} size={20} color={MUTED} />}
           <Paragraph x={x + 24} y={y + 60} width={w - 48} height={h - 130} text={body.join("\n")} ts={ts} color={MUTED} />
           {[...actions].reverse().map((a, i) => {
             const bw = Math.max(80, textWidth(a, ts.size, 600) + 32);
@@ -469,6 +495,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
             const at = ax;
             ax -= 12;
             const primary = i === 0;
+            // Actions that would run past the dialog's left edge or top are left out.
+            if (at < x + 24 || h < 84) return null;
             return (
               <g key={i}>
                 <rect x={at} y={y + h - 60} width={bw} height={36} rx={6} fill={primary ? INK : SURFACE} stroke={primary ? INK : LINE} />
@@ -493,13 +521,12 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       const cols = Math.max(1, items.length);
       const rh = Math.min(40, h / (rows + 1));
       const cw = w / cols;
+      // The header's top corners follow the box's, never deeper than the header.
+      const hr = Math.min(radius, rh);
       return (
         <>
           {box}
-          <path
-            d={`M${x + radius} ${y}h${w - 2 * radius}q${radius} 0 ${radius} ${radius}V${y + rh}H${x}V${y + radius}q0 ${-radius} ${radius} ${-radius}z`}
-            fill={SUBTLE}
-          />
+          <path d={`M${x + hr} ${y}h${nn(w - 2 * hr)}q${hr} 0 ${hr} ${hr}V${y + rh}H${x}V${y + hr}q0 ${-hr} ${hr} ${-hr}z`} fill={SUBTLE} />
           {items.map((item, i) => (
             <Line1 key={i} x={x + i * cw + 12} cy={y + rh / 2} text={item} ts={ts} weight={600} width={cw - 20} />
           ))}
@@ -513,17 +540,19 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
                 stroke={stroke === "none" ? LINE : stroke}
                 strokeWidth={1}
               />
-              {Array.from({ length: cols }, (_, c) => (
-                <rect
-                  key={c}
-                  x={x + c * cw + 12}
-                  y={y + rh * (r + 1) + rh / 2 - 4}
-                  width={Math.max(8, cw * (0.45 + ((r + c) % 3) * 0.12))}
-                  height={8}
-                  rx={4}
-                  fill={LINE}
-                />
-              ))}
+              {rh >= 12 &&
+                cw >= 24 &&
+                Array.from({ length: cols }, (_, c) => (
+                  <rect
+                    key={c}
+                    x={x + c * cw + 12}
+                    y={y + rh * (r + 1) + rh / 2 - 4}
+                    width={Math.min(cw - 16, Math.max(8, cw * (0.45 + ((r + c) % 3) * 0.12)))}
+                    height={8}
+                    rx={4}
+                    fill={LINE}
+                  />
+                ))}
             </g>
           ))}
         </>
@@ -537,7 +566,7 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
           {box}
           {items.map((item, i) => (
             <g key={i}>
-              {i > 0 && (
+              {i > 0 && w > 24 && (
                 <line
                   x1={x + 12}
                   y1={y + rh * i}
@@ -547,7 +576,7 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
                   strokeWidth={1}
                 />
               )}
-              {bullets && <circle cx={x + 20} cy={y + rh * i + rh / 2} r={3} fill={MUTED} />}
+              {bullets && fits(w, rh, 24, 6) && <circle cx={x + 20} cy={y + rh * i + rh / 2} r={3} fill={MUTED} />}
               <Line1 x={x + (bullets ? 32 : 16)} cy={y + rh * i + rh / 2} text={item} ts={ts} width={w - 48} />
             </g>
           ))}
@@ -558,11 +587,13 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       const kind = el.props.kind;
       const px = x + 20;
       const py = y + 44;
-      const pw = w - 40;
-      const ph = h - 64;
+      const pw = nn(w - 40);
+      const ph = nn(h - 64);
       const values = [0.45, 0.7, 0.55, 0.9, 0.65, 0.8];
       let plot: ReactNode;
-      if (kind === "pie") {
+      // No room for the plot below the title: the box and title alone.
+      if (pw < 8 || ph < 8) plot = null;
+      else if (kind === "pie") {
         const rr = Math.max(4, Math.min(pw, ph) / 2);
         const pcx = px + pw / 2;
         const pcy = py + ph / 2;
@@ -599,8 +630,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       return (
         <>
           {box}
-          <Line1 x={x + 20} cy={y + 22} text={el.text} ts={ts} width={w - 40} />
-          {kind !== "pie" && <line x1={px} y1={py + ph} x2={px + pw} y2={py + ph} stroke={LINE} strokeWidth={1} />}
+          {h >= 32 && <Line1 x={x + 20} cy={y + 22} text={el.text} ts={ts} width={w - 40} />}
+          {kind !== "pie" && plot && <line x1={px} y1={py + ph} x2={px + pw} y2={py + ph} stroke={LINE} strokeWidth={1} />}
           {plot}
         </>
       );
@@ -610,8 +641,8 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
       return (
         <>
           {box}
-          <rect x={x} y={y} width={4} height={h} rx={2} fill={variant.accent} />
-          <IconPaths name={variant.icon} x={x + 16} y={cy - 10} size={20} color={variant.accent} />
+          <rect x={x} y={y} width={Math.min(4, w)} height={h} rx={Math.min(2, w / 2, h / 2)} fill={variant.accent} />
+          {fits(w, h, 46, 20) && <IconPaths name={variant.icon} x={x + 16} y={cy - 10} size={20} color={variant.accent} />}
           <Line1 x={x + 46} cy={cy} text={el.text} ts={ts} width={w - 58} />
         </>
       );
@@ -625,9 +656,11 @@ function UiSvg({ el, r }: { el: UiElement; r: Resolved }): ReactNode {
           ) : (
             box
           )}
-          <text x={x + w / 2} y={cy + ts.size * 0.35} fontSize={ts.size} fontWeight={ts.weight} fill={ts.color} textAnchor="middle">
-            {truncate(el.text, w - 8, ts.size, ts.weight)}
-          </text>
+          {w > 8 && (
+            <text x={x + w / 2} y={cy + ts.size * 0.35} fontSize={ts.size} fontWeight={ts.weight} fill={ts.color} textAnchor="middle">
+              {truncate(el.text, w - 8, ts.size, ts.weight)}
+            </text>
+          )}
         </>
       );
     case "progress": {
@@ -657,7 +690,7 @@ function Shape({ el, ctx }: { el: WireframeElement; ctx: Ctx }): ReactNode {
     fill: resolveColor(el.fill, tokens),
     stroke: resolveColor(el.stroke, tokens),
     sw: el.stroke === null ? 0 : el.strokeWidth,
-    radius: Math.min(resolveLength(el.radius, 0, tokens), el.width / 2, el.height / 2),
+    radius: nn(Math.min(resolveLength(el.radius, 0, tokens), el.width / 2, el.height / 2)),
     ts: resolveText("textStyle" in el ? el.textStyle : undefined, tokens),
   };
   const { x, y, width: w, height: h } = el;
@@ -687,7 +720,7 @@ function Shape({ el, ctx }: { el: WireframeElement; ctx: Ctx }): ReactNode {
       return (
         <>
           <rect x={x} y={y} width={w} height={h} rx={r.radius} fill={r.fill} stroke={r.stroke} strokeWidth={r.sw} />
-          <IconPaths name="image" x={x + w / 2 - 12} y={y + h / 2 - 12} size={24} color={MUTED} />
+          {fits(w, h, 24, 24) && <IconPaths name="image" x={x + w / 2 - 12} y={y + h / 2 - 12} size={24} color={MUTED} />}
         </>
       );
     case "line":
