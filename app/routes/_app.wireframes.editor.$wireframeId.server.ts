@@ -3,6 +3,7 @@ import { can } from "~/lib/permissions";
 import { presenceColor } from "~/lib/wireframes/presence";
 import { orErrorPage } from "~/.server/http/submission";
 import { cardsForScreen, getComponents, getWireframe } from "~/.server/wireframes";
+import { wireframeDesign } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 import { componentIdsOf } from "./_app.wireframes._index.server";
@@ -10,17 +11,18 @@ import { componentIdsOf } from "./_app.wireframes._index.server";
 /**
  * The editor's data (the contract with the editor, docs in /work/notes): the wireframe, the
  * main components its instances draw, who is editing, what they may do, and the cards that
- * link its screens. Another workspace's id, a missing one or one that is not a UUID: 404.
+ * link its screens, and its project's design tokens per theme (`?theme=` picks the one drawn first). Another workspace's id, a missing one or one that is not a UUID: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, "wireframe.view");
   const wireframe = await orErrorPage(() => getWireframe(member, params.wireframeId ?? ""));
   const screenIds = Object.keys(wireframe.document.screens);
   const used = componentIdsOf([wireframe.document]);
-  const [components, links, readOnly] = await Promise.all([
+  const [components, links, readOnly, design] = await Promise.all([
     getComponents(member, used),
     Promise.all(screenIds.map((screenId) => cardsForScreen(member, wireframe.id, screenId))),
     isReadOnly(member.workspace.id),
+    wireframeDesign(member, wireframe.projectId, new URL(request.url).searchParams.get("theme")),
   ]);
   return {
     wireframe: {
@@ -40,5 +42,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEdit: can(member.role, "wireframe.edit") && !readOnly,
     canDelete: can(member.role, "wireframe.delete") && !readOnly,
     linkedCards: links.flat().map((c) => ({ cardId: c.cardId, title: c.title, screenId: c.screenId, projectId: c.projectId })),
+    design,
   };
 }

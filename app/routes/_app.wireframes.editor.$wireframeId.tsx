@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { useHydrated } from "~/components/ui/form";
 import { ReadOnlyWireframe } from "~/components/wireframes/pages/read-only-wireframe";
 import { WireframeEditor } from "~/components/wireframes/editor/wireframe-editor";
+import { DesignProvider } from "~/components/wireframes/editor/token-picker";
 import type { loader } from "./_app.wireframes.editor.$wireframeId.server";
 
 export { loader } from "./_app.wireframes.editor.$wireframeId.server";
@@ -16,7 +17,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function EditWireframe() {
   const data = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
-  return hydrated ? <WireframeEditor {...data} /> : <ReadOnlyWireframe data={data} />;
+  return hydrated ? (
+    <DesignProvider design={data.design}>
+      <WireframeEditor {...data} />
+    </DesignProvider>
+  ) : (
+    <ReadOnlyWireframe data={data} />
+  );
 }
 
 export function ErrorBoundary() {

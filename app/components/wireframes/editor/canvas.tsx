@@ -12,6 +12,7 @@ import { snapMove, snapPoint, type Guide } from "~/lib/wireframes/editor/snap";
 import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
 import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
 import { ElementSvg, FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
+import { MissingTokenMarks, useDesign } from "./token-picker";
 import { ElementLayer } from "./element-layer";
 import { textOn } from "./text-on";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
@@ -95,6 +96,7 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
   const [space, setSpace] = useState(false);
   const screen = doc.screens[screenId];
   const imageUrl = useCallback((fileId: string) => `/wireframes/${store.wireframeId}/images/${fileId}`, [store.wireframeId]);
+  const { tokens } = useDesign();
 
   // The canvas's size, for zoom to fit and for where a placed component goes.
   useEffect(() => {
@@ -417,14 +419,15 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
                 y={0}
                 width={screen.width}
                 height={screen.height}
-                fill={resolveColor(screen.background) === "none" ? "#ffffff" : resolveColor(screen.background)}
+                fill={resolveColor(screen.background, tokens) === "none" ? "#ffffff" : resolveColor(screen.background, tokens)}
                 stroke="#cbd5e1"
                 strokeWidth={1}
                 vectorEffect="non-scaling-stroke"
               />
               <Grid store={store} width={screen.width} height={screen.height} />
               {/* Keyed by screen: another screen's elements arrive as one new subtree, not one insertion each. */}
-              <ElementLayer key={screenId} doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} />
+              <ElementLayer key={screenId} doc={shown} screenId={screenId} components={components} imageUrl={imageUrl} tokens={tokens} />
+              <MissingTokenMarks doc={shown} screenId={screenId} />
               <PeerOutlines store={store} doc={doc} screenId={screenId} />
               <SelectionOverlay store={store} doc={shown} selection={selection} editing={editing} />
             </>
@@ -438,7 +441,7 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
             <ViewportGroup store={store}>
               {dragIds.map((id) =>
                 doc.elements[id] ? (
-                  <ElementSvg key={id} element={doc.elements[id]} doc={doc} components={components} imageUrl={imageUrl} />
+                  <ElementSvg key={id} element={doc.elements[id]} doc={doc} components={components} imageUrl={imageUrl} tokens={tokens} />
                 ) : null,
               )}
               <SelectionOverlay store={store} doc={doc} selection={selection} editing={null} />

@@ -1,14 +1,20 @@
 import { memo, useRef } from "react";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import { childIndex } from "~/lib/wireframes/ops";
-import { ElementSvg, type RenderComponents } from "~/lib/wireframes/render";
+import { ElementSvg, type RenderComponents, type TokenValues } from "~/lib/wireframes/render";
 
 type Elements = WireframeDocument["elements"];
 type Scope = { elements: Elements };
 
 const NONE: Scope = { elements: {} };
 
-type ItemProps = { element: WireframeElement; scope: Scope; components: RenderComponents; imageUrl: (fileId: string) => string };
+type ItemProps = {
+  element: WireframeElement;
+  scope: Scope;
+  components: RenderComponents;
+  imageUrl: (fileId: string) => string;
+  tokens: TokenValues | undefined;
+};
 
 /**
  * One top-level element through the shared renderer, drawn again only when it changed, or
@@ -16,11 +22,12 @@ type ItemProps = { element: WireframeElement; scope: Scope; components: RenderCo
  * main component. A move of one element of a thousand redraws one.
  */
 const ElementItem = memo(
-  function ElementItem({ element, scope, components, imageUrl }: ItemProps) {
-    return <ElementSvg element={element} doc={scope} components={components} imageUrl={imageUrl} />;
+  function ElementItem({ element, scope, components, imageUrl, tokens }: ItemProps) {
+    return <ElementSvg element={element} doc={scope} components={components} imageUrl={imageUrl} tokens={tokens} />;
   },
   (a, b) =>
     a.element === b.element &&
+    a.tokens === b.tokens &&
     a.scope === b.scope &&
     a.imageUrl === b.imageUrl &&
     (a.components === b.components || (a.element.type !== "instance" && a.element.type !== "group")),
@@ -45,11 +52,14 @@ export const ElementLayer = memo(function ElementLayer({
   screenId,
   components,
   imageUrl,
+  tokens,
 }: {
   doc: WireframeDocument;
   screenId: string;
   components: RenderComponents;
   imageUrl: (fileId: string) => string;
+  /** The chosen theme's design-token values. */
+  tokens?: TokenValues;
 }) {
   const scopes = useRef(new Map<string, Scope>());
   const index = childIndex(doc.elements, screenId);
@@ -76,7 +86,9 @@ export const ElementLayer = memo(function ElementLayer({
     next.set(el.id, scope);
     return scope;
   };
-  const items = top.map((el) => <ElementItem key={el.id} element={el} scope={scopeOf(el)} components={components} imageUrl={imageUrl} />);
+  const items = top.map((el) => (
+    <ElementItem key={el.id} element={el} scope={scopeOf(el)} components={components} imageUrl={imageUrl} tokens={tokens} />
+  ));
   scopes.current = next;
   return <g className="wf-elements">{items}</g>;
 });

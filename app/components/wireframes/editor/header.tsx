@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useObservable } from "./observable";
 import { textOn } from "./text-on";
 import { TOOLS } from "./shortcuts";
+import { ThemeSwitch } from "./token-picker";
 import type { EditorProps, EditorState, EditorStore, Peer, Viewport } from "./store";
 
 const selectSave = (s: EditorState) => s.save;
@@ -153,6 +154,7 @@ export function EditorHeader({
             <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
           </>
         ) : null}
+        <ThemeSwitch />
         <button type="button" className={iconButton} aria-label="Zoom out" title="Zoom out (-)" onClick={() => store.zoomBy(0.8)}>
           −
         </button>

@@ -13,6 +13,7 @@ import { boundsOf } from "~/lib/wireframes/ops";
 import { CheckField, ColorField, common, MIXED, NumberField, SelectField, TextField, type Mixed } from "./fields";
 import { useObservable } from "./observable";
 import type { EditorProps, EditorState, EditorStore } from "./store";
+import { MissingTokens, ShadowField, TokenPicker } from "./token-picker";
 
 const selectDoc = (s: EditorState) => s.doc;
 const selectSelection = (s: EditorState) => s.selection;
@@ -49,6 +50,7 @@ export function PropertiesPanel({ store, linkedCards }: { store: EditorStore; li
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <h2 className="sr-only">Properties</h2>
+      <MissingTokens store={store} />
       {els.length ? <ElementProperties store={store} els={els} /> : <ScreenProperties store={store} />}
       {mode.kind === "wireframe" ? <LinkedCards cards={linkedCards.filter((c) => c.screenId === screenId)} /> : null}
     </div>
@@ -197,7 +199,21 @@ function ElementProperties({ store, els }: { store: EditorStore; els: WireframeE
       <Section title="Appearance">
         <div className="space-y-2">
           <ColorField label="Fill" value={common(els, (el) => el.fill)} disabled={ro} onCommit={(v) => set("fill", v)} />
+          <TokenPicker
+            label="Fill token"
+            kind="color"
+            value={common(els, (el) => el.fill)}
+            disabled={ro}
+            onCommit={(v) => set("fill", v)}
+          />
           <ColorField label="Stroke" value={common(els, (el) => el.stroke)} disabled={ro} onCommit={(v) => set("stroke", v)} />
+          <TokenPicker
+            label="Stroke token"
+            kind="color"
+            value={common(els, (el) => el.stroke)}
+            disabled={ro}
+            onCommit={(v) => set("stroke", v)}
+          />
           <div className="grid grid-cols-3 gap-2">
             <NumberField
               label="Stroke width"
@@ -223,6 +239,8 @@ function ElementProperties({ store, els }: { store: EditorStore; els: WireframeE
               onCommit={(v) => set("opacity", Math.round(v) / 100)}
             />
           </div>
+          <TokenPicker label="Radius token" kind="dimension" value={radius} disabled={ro} onCommit={(v) => set("radius", v)} />
+          <ShadowField value={common(els, (el) => el.shadow ?? null)} disabled={ro} onCommit={(v) => set("shadow", v)} />
         </div>
       </Section>
       {withText.length === els.length ? <TextProperties store={store} els={withText} ro={ro} setStyle={setStyle} /> : null}
@@ -315,6 +333,20 @@ function TextProperties({
           allowNone={false}
           disabled={ro}
           onCommit={(v) => v && setStyle("color", v)}
+        />
+        <TokenPicker
+          label="Text colour token"
+          kind="color"
+          value={common(els, (el) => el.textStyle.color)}
+          disabled={ro}
+          onCommit={(v) => v !== null && setStyle("color", v)}
+        />
+        <TokenPicker
+          label="Font size token"
+          kind="fontSize"
+          value={size}
+          disabled={ro}
+          onCommit={(v) => v !== null && setStyle("fontSize", v)}
         />
       </div>
     </Section>

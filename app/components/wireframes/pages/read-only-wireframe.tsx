@@ -7,7 +7,9 @@
 import { Link } from "@remix-run/react";
 import { Breadcrumb, ScreenHeader } from "~/components/shell/screen";
 import { FormMessage } from "~/components/ui/form";
+import { ThemeForm } from "~/components/design/theme-form";
 import type { WireframeDocument } from "~/lib/wireframes/document";
+import type { WireframeDesign } from "~/lib/wireframes/token-refs";
 import { compareOrder } from "~/lib/wireframes/order";
 import { plural, sizeLabel, ui } from "./parts";
 import { type ComponentsById, ScreenThumbnail } from "./thumbnail";
@@ -16,11 +18,14 @@ export type ReadOnlyWireframeData = {
   wireframe: { id: string; name: string; projectId: string; projectName: string; document: WireframeDocument };
   components: ComponentsById;
   linkedCards: { cardId: string; title: string; screenId: string; projectId: string }[];
+  /** The project's design tokens: screens draw with the chosen theme's values. */
+  design?: WireframeDesign;
 };
 
 export function ReadOnlyWireframe({ data }: { data: ReadOnlyWireframeData }) {
   const { wireframe } = data;
   const screens = Object.values(wireframe.document.screens).sort(compareOrder);
+  const tokens = data.design?.tokensByTheme[data.design.theme];
   return (
     <>
       <ScreenHeader
@@ -32,6 +37,11 @@ export function ReadOnlyWireframe({ data }: { data: ReadOnlyWireframeData }) {
         <strong className="font-semibold">The wireframe editor needs JavaScript.</strong> Turn it on to edit; until then every screen is
         shown here read-only.
       </FormMessage>
+      {data.design ? (
+        <div className="mt-4">
+          <ThemeForm themes={data.design.themes} theme={data.design.theme} keep={["screen"]} />
+        </div>
+      ) : null}
       {screens.length === 0 ? (
         <p className={`mt-6 rounded-xl p-10 text-center text-sm ${ui.dashed} ${ui.muted}`}>This wireframe has no screens yet.</p>
       ) : (
@@ -44,6 +54,7 @@ export function ReadOnlyWireframe({ data }: { data: ReadOnlyWireframeData }) {
                   <ScreenThumbnail
                     preview={{ doc: wireframe.document, screenId: screen.id }}
                     components={data.components}
+                    tokens={tokens}
                     wireframeId={wireframe.id}
                     label={`Screen ${i + 1}: ${screen.name}`}
                     className="p-4"

@@ -1,5 +1,5 @@
 import type { WireframeDocument } from "~/lib/wireframes/document";
-import { type RenderComponents, ScreenSvg } from "~/lib/wireframes/render";
+import { type RenderComponents, ScreenSvg, type TokenValues } from "~/lib/wireframes/render";
 import { ui } from "./parts";
 
 /** What the renderer needs to draw one screen: the document (or the part of it with that screen) and the screen's id. */
@@ -18,6 +18,7 @@ export function ScreenThumbnail({
   label,
   className = "aspect-[16/10]",
   svgClassName = "h-full w-full",
+  tokens,
 }: {
   preview: ScreenPreview | null;
   components?: ComponentsById;
@@ -28,6 +29,8 @@ export function ScreenThumbnail({
   className?: string;
   /** How the drawing fits the box (it keeps its proportions either way). */
   svgClassName?: string;
+  /** Design-token values of the theme to draw with (the project's system). */
+  tokens?: TokenValues;
 }) {
   const screen = preview ? preview.doc.screens[preview.screenId] : undefined;
   return (
@@ -39,6 +42,7 @@ export function ScreenThumbnail({
           components={components}
           imageUrl={wireframeId ? (fileId) => `/wireframes/${wireframeId}/images/${fileId}` : undefined}
           title={label}
+          tokens={tokens}
           className={`drop-shadow-sm ${svgClassName}`}
         />
       ) : (
