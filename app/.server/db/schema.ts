@@ -103,3 +103,6 @@ export * from "./schema-analytics";
 
 // Design system: base and project token documents, published versions, download tokens.
 export * from "./schema-design";
+
+// Prototypes: share links, feedback pins and their comments.
+export * from "./schema-prototypes";

@@ -1,0 +1,50 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
+import { can } from "~/lib/permissions";
+import type { ComponentDefinition, WireframeDocument } from "~/lib/wireframes/document";
+import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
+import { playerView, type PlayerView } from "~/lib/wireframes/player";
+import { db, schema } from "../db";
+import { getWireframe } from "../wireframes";
+import type { MemberContext } from "../workspaces";
+import { isReadOnly } from "../workspaces/limits";
+
+/**
+ * Playing a prototype: the screen a player URL shows, cut down to what is drawn, with the
+ * main components its instances need. Members who can see the wireframe play it (viewers
+ * too); share links reach `playShared` through openShareLink first.
+ */
+export type PlayerParams = { flow?: string | null; screen?: string | null; overlay?: string | null; from?: string | null };
+export type PlayedScreen = { view: PlayerView | null; components: Record<string, { definition: ComponentDefinition }> };
+export type PrototypeView = PlayedScreen & { id: string; name: string; canShare: boolean; canEdit: boolean };
+
+/** The definitions of the main components the drawn elements use, from the wireframe's own workspace. */
+export async function componentsFor(workspaceId: string, doc: WireframeDocument): Promise<PlayedScreen["components"]> {
+  const ids = [
+    ...new Set(Object.values(doc.elements).flatMap((e) => (e.type === "instance" && isUuid(e.componentId) ? [e.componentId] : []))),
+  ];
+  if (ids.length === 0) return {};
+  const { wireframeComponents: c } = schema;
+  const rows = await db()
+    .select({ id: c.id, definition: c.definition })
+    .from(c)
+    .where(and(eq(c.workspaceId, workspaceId), inArray(c.id, ids)));
+  return Object.fromEntries(rows.map((r) => [r.id, { definition: migrateComponentDefinition(r.definition) }]));
+}
+
+/** One screen of a document, for any player. */
+export async function playScreen(workspaceId: string, doc: WireframeDocument, params: PlayerParams): Promise<PlayedScreen> {
+  const view = playerView(doc, params);
+  return { view, components: view ? await componentsFor(workspaceId, view.doc) : {} };
+}
+
+/** A member plays one of the workspace's wireframes (404 for another workspace's). */
+export async function getPrototype(member: MemberContext, wireframeId: string, params: PlayerParams): Promise<PrototypeView> {
+  const wireframe = await getWireframe(member, wireframeId);
+  const [played, readOnly] = await Promise.all([
+    playScreen(member.workspace.id, wireframe.document, params),
+    isReadOnly(member.workspace.id),
+  ]);
+  const canEdit = can(member.role, "wireframe.edit") && !readOnly;
+  return { id: wireframe.id, name: wireframe.name, ...played, canShare: canEdit, canEdit };
+}
