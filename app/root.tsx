@@ -3,12 +3,14 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useMatches, useR
 import { useEffect } from "react";
 import { getUser } from "~/.server/auth/session";
 import { readFlash } from "~/.server/http/flash";
+import { themeFor } from "~/.server/preferences/theme";
 import { useNonce } from "~/components/nonce";
 import { ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { StartupGuard } from "~/components/errors/startup-guard";
 import { NavigationSplash } from "~/components/shell/loading";
 import { wantsHydration } from "~/lib/route-handle";
+import { colorSchemeOf } from "~/lib/theme";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -29,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // An id per flash toast: the server-rendered toast and the hydrated one must match,
       // and a toast brought by a later navigation must not be mistaken for a shown one.
       toasts: flash.toasts.map((t) => ({ ...t, id: t.id ?? crypto.randomUUID() })),
+      // The colour theme, on <html> from the first byte (no flash of the other one): app/styles/dark.css.
+      theme: themeFor(user, request.headers.get("Cookie")),
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -45,12 +49,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says `handle = { hydrate: false }` is sent as plain HTML: no framework
   // scripts, and no start-up guard, since there is no app to fail to start.
   const hydrate = wantsHydration(useMatches());
+  const theme = useRouteLoaderData<RootLoaderData>("root")?.theme ?? "system";
   useEffect(() => {
     // A marker the end-to-end tests read to tell a hydrated page from a plain HTML one.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className="h-full" data-theme={theme} style={{ colorScheme: colorSchemeOf(theme) }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

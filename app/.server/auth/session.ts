@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import type { Theme } from "~/lib/theme";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { db, schema } from "../db";
 import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
@@ -14,6 +15,8 @@ export type SessionUser = {
   avatarUrl: string | null;
   role: string | null;
   emailVerifiedAt: Date | null;
+  /** Their colour theme (app/lib/theme.ts): the root renders <html data-theme> from it. */
+  theme: Theme;
 };
 
 export type CurrentSession = { user: SessionUser; idHash: string };
@@ -41,6 +44,7 @@ async function lookup(request: Request): Promise<CurrentSession | null> {
       avatarUrl: users.avatarUrl,
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
+      theme: users.theme,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,4 +1,5 @@
 import { pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { Theme } from "~/lib/theme";
 import { ts } from "./schema-columns";
 
 // Mirrors the SQL in ./migrations (see schema.ts). The users table is referenced by every
@@ -14,6 +15,8 @@ export const users = pgTable("users", {
   role: text("role"),
   /** The workspace the signed-in screens show (FK to workspaces in the migration). */
   currentWorkspaceId: uuid("current_workspace_id"),
+  /** "system" | "light" | "dark" (app/lib/theme.ts), checked by the migration. */
+  theme: text("theme").$type<Theme>().notNull().default("system"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

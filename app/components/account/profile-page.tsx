@@ -13,6 +13,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
 import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
+import { ThemeForm } from "./theme-form";
 
 /**
  * /profile: three forms (name and avatar, e-mail address, password), each with its
@@ -35,6 +36,13 @@ export function ProfilePage({ data, reply }: { data: ProfilePageData; reply: Pro
           About you
         </h2>
         <AboutForm data={data} reply={replyFor("update-profile")} />
+      </section>
+
+      <section aria-labelledby="appearance-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="appearance-h" className="text-base font-semibold text-slate-900">
+          Appearance
+        </h2>
+        <ThemeForm />
       </section>
 
       <section aria-labelledby="email-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
