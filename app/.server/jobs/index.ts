@@ -1,6 +1,7 @@
 import { backfillTransitions } from "../analytics/backfill";
 import { addDays } from "../analytics/days";
 import { writeSnapshots } from "../analytics/snapshots";
+import { sweepWireframeLeftovers } from "../wireframes/sweep";
 import { runJobs, type Job } from "./runner";
 
 /**
@@ -15,6 +16,8 @@ export const JOBS: Job[] = [
   { name: "transitions-backfill", every: "once", run: (tx) => backfillTransitions(tx) },
   // Yesterday's snapshots, and any earlier day that was missed.
   { name: "daily-snapshots", every: "day", run: (tx, today) => writeSnapshots(tx, addDays(today, -1)) },
+  // Wireframe images no document uses for a day are freed; links to screens removed 30 days ago go.
+  { name: "wireframe-sweep", every: "day", run: (tx) => sweepWireframeLeftovers(tx) },
 ];
 
 let timer: ReturnType<typeof setTimeout> | undefined;
