@@ -1,8 +1,9 @@
 /**
  * Small token-tree helpers the design services need before (or beside) the shared library
  * in app/lib/design-tokens/: merging a project's overlay onto the base with each token's
- * status, and the base system a workspace starts from.
+ * status, and the differences between two systems.
  */
+import { flattenTree } from "~/lib/design-tokens/tree";
 import type { DesignSystemDoc, TokenStatus, TokenTree } from "~/lib/design-tokens/types";
 
 const isGroup = (v: unknown): v is TokenTree => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -54,61 +55,53 @@ export function mergeDocs(
   return { doc: { sets, themes }, status };
 }
 
-const hex = (h: string) => {
-  const n = h.replace("#", "");
-  const c = [0, 2, 4].map((i) => Math.round((parseInt(n.slice(i, i + 2), 16) / 255) * 10000) / 10000);
-  return { colorSpace: "srgb", components: c, hex: `#${n}` };
+export type DiffEntry = { path: string; set: string; type: string | undefined; value: unknown };
+export type SystemDiff = {
+  added: DiffEntry[];
+  removed: DiffEntry[];
+  changed: { path: string; set: string; before: unknown; after: unknown; beforeType: string | undefined; afterType: string | undefined }[];
+  breaking: { path: string; set: string; reason: string }[];
 };
-const color = (h: string) => ({ $value: hex(h) });
-const px = (v: number) => ({ $value: { value: v, unit: "px" } });
 
-/** The system a new workspace starts from: a small palette, light and dark semantics, type, spacing, radius, a shadow. */
-export function defaultBaseSystem(): DesignSystemDoc {
-  return {
-    sets: [
-      {
-        name: "core",
-        tokens: {
-          color: {
-            $type: "color",
-            blue: { "500": color("#0f62fe"), "700": color("#0043ce") },
-            gray: { "50": color("#f4f4f4"), "100": color("#e0e0e0"), "700": color("#525252"), "900": color("#161616") },
-            white: color("#ffffff"),
-          },
-          spacing: { $type: "dimension", "1": px(4), "2": px(8), "4": px(16), "8": px(32) },
-          radius: { $type: "dimension", sm: px(4), md: px(8) },
-          font: {
-            family: { $type: "fontFamily", sans: { $value: ["Inter", "system-ui", "sans-serif"] } },
-            size: { $type: "dimension", body: px(16), heading: px(24) },
-          },
-        },
-      },
-      {
-        name: "light",
-        tokens: {
-          color: {
-            $type: "color",
-            text: { default: { $value: "{color.gray.900}" } },
-            surface: { default: { $value: "{color.white}" } },
-            brand: { $value: "{color.blue.500}" },
-          },
-        },
-      },
-      {
-        name: "dark",
-        tokens: {
-          color: {
-            $type: "color",
-            text: { default: { $value: "{color.gray.50}" } },
-            surface: { default: { $value: "{color.gray.900}" } },
-            brand: { $value: "{color.blue.500}" },
-          },
-        },
-      },
-    ],
-    themes: [
-      { name: "light", sets: ["core", "light"] },
-      { name: "dark", sets: ["core", "dark"] },
-    ],
-  };
+function entries(doc: DesignSystemDoc): Map<string, DiffEntry> {
+  const out = new Map<string, DiffEntry>();
+  for (const s of doc.sets) {
+    for (const t of flattenTree(s.tokens, s.name))
+      out.set(`${s.name}/${t.path}`, { path: t.path, set: s.name, type: t.type, value: t.value });
+  }
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What changed from `a` to `b`, token by token and set by set: added, removed and changed tokens
+ * (old and new values), and the breaking changes a consumer of `a` would hit (a removed token, a
+ * renamed one, named with its new path when one token with the same value took its place, and a
+ * changed type).
+ */
+export function diffDocs(a: DesignSystemDoc, b: DesignSystemDoc): SystemDiff {
+  const before = entries(a);
+  const after = entries(b);
+  const diff: SystemDiff = { added: [], removed: [], changed: [], breaking: [] };
+  for (const [key, e] of after) if (!before.has(key)) diff.added.push(e);
+  for (const [key, e] of before) {
+    const next = after.get(key);
+    if (!next) {
+      diff.removed.push(e);
+      const successor = diff.added.filter((x) => x.set === e.set && x.type === e.type && same(x.value, e.value));
+      diff.breaking.push({
+        path: e.path,
+        set: e.set,
+        reason: successor.length === 1 ? `Renamed to ${successor[0]!.path}` : "Removed",
+      });
+      continue;
+    }
+    if (!same(e.value, next.value) || e.type !== next.type) {
+      diff.changed.push({ path: e.path, set: e.set, before: e.value, after: next.value, beforeType: e.type, afterType: next.type });
+      if (e.type !== next.type)
+        diff.breaking.push({ path: e.path, set: e.set, reason: `Type changed from ${e.type ?? "none"} to ${next.type ?? "none"}` });
+    }
+  }
+  return diff;
 }

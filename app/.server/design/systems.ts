@@ -1,8 +1,9 @@
+import { sampleSystem } from "~/lib/design-tokens/sample";
 import type { DesignSystemDoc, TokenStatus } from "~/lib/design-tokens/types";
 import { db, type Db } from "../db";
 import type { MemberContext } from "../workspaces";
 import { assertCan, EMPTY_DOC, findProject, systemRow } from "./access";
-import { defaultBaseSystem, mergeDocs } from "./local-tokens";
+import { mergeDocs } from "./local-tokens";
 
 /**
  * The design system of a scope: the workspace's base (projectId null) or a project's, which
@@ -22,7 +23,7 @@ export const statusKey = (set: string, path: string) => `${set}/${path}`;
 export async function scopeDocs(tx: Db, member: MemberContext, projectId: string | null) {
   const project = await findProject(tx, member, projectId);
   const baseRow = await systemRow(tx, member, null);
-  const base = baseRow?.document ?? defaultBaseSystem();
+  const base = baseRow?.document ?? sampleSystem();
   const projectRow = project ? await systemRow(tx, member, project.id) : null;
   return { project, base, baseRow, overlay: project ? (projectRow?.document ?? EMPTY_DOC) : null, projectRow };
 }
