@@ -1,0 +1,184 @@
+import {
+  SCHEMA_VERSION,
+  type ComponentDefinition,
+  type Screen,
+  type WireframeDocument,
+  type WireframeElement,
+} from "~/lib/wireframes/document";
+import {
+  exportFileName,
+  exportZipName,
+  uniqueNames,
+  type ExportFormat,
+  type ExportRequest,
+  type ExportScale,
+} from "~/lib/wireframes/export";
+import { compareOrder } from "~/lib/wireframes/order";
+import type { RenderComponents, TokenValues } from "~/lib/wireframes/render";
+import { UserError } from "../errors";
+import type { MemberContext } from "../workspaces";
+import { assertCan } from "./access";
+import { getComponents } from "./components";
+import { screenPng, screensPdf, screenSvgFile, zipFiles, type ScreenArt } from "./export-render";
+import { readImage } from "./images";
+import { getWireframe } from "./wireframes";
+
+/**
+ * Exports (issue 15): a wireframe's screens as PNG (1× or 2×), SVG, PDF or its JSON
+ * document, for any member who may view it (viewers included); another workspace's
+ * wireframe is a 404 like a missing one. Several screens in PNG or SVG come as one ZIP;
+ * a PDF has a page per screen. Every file is drawn by the one shared renderer
+ * (export-render.ts), with the workspace's main components and the images the screens
+ * show read here.
+ */
+
+export type ExportFile = { fileName: string; contentType: string; bytes: Uint8Array };
+
+export const CONTENT_TYPES: Record<ExportFormat | "zip", string> = {
+  png: "image/png",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+  json: "application/json; charset=utf-8",
+  zip: "application/zip",
+};
+
+/** The wireframe's screens in their order (what the export page offers). */
+export function orderedScreens(doc: WireframeDocument): Screen[] {
+  return Object.values(doc.screens).sort(compareOrder);
+}
+
+/** The chosen screens (all when none is named) in the wireframe's order; a 400 for one it does not have. */
+export function chosenScreens(doc: WireframeDocument, screenIds: string[]): Screen[] {
+  const screens = orderedScreens(doc);
+  if (screens.length === 0) throw new UserError(400, "This wireframe has no screens to export yet.", "screen");
+  if (screenIds.length === 0) return screens;
+  const unknown = screenIds.find((id) => !doc.screens[id]);
+  if (unknown)
+    throw new UserError(400, `This wireframe has no screen with the id “${unknown}”. Reload the export page and choose again.`, "screen");
+  const wanted = new Set(screenIds);
+  return screens.filter((s) => wanted.has(s.id));
+}
+
+/** The document with only these screens and their elements (the JSON of a part of a wireframe). */
+export function documentOf(doc: WireframeDocument, screens: Screen[]): WireframeDocument {
+  if (screens.length === Object.keys(doc.screens).length) return doc;
+  const ids = new Set(screens.map((s) => s.id));
+  const elements: Record<string, WireframeElement> = {};
+  for (const [id, el] of Object.entries(doc.elements)) if (ids.has(el.screenId)) elements[id] = el;
+  return { schemaVersion: SCHEMA_VERSION, screens: Object.fromEntries(screens.map((s) => [s.id, s])), elements };
+}
+
+/** The main components the elements draw, with the ones their definitions draw in turn (four levels, as the renderer). */
+async function componentsFor(member: MemberContext, elements: WireframeElement[]): Promise<RenderComponents> {
+  const found: Record<string, { definition: ComponentDefinition }> = {};
+  let wanted = new Set(elements.flatMap((el) => (el.type === "instance" ? [el.componentId] : [])));
+  for (let depth = 0; depth < 5 && wanted.size > 0; depth++) {
+    const got = await getComponents(member, [...wanted]);
+    const next = new Set<string>();
+    for (const [id, record] of Object.entries(got)) {
+      found[id] = { definition: record.definition };
+      for (const el of Object.values(record.definition.elements))
+        if (el.type === "instance" && !found[el.componentId] && !got[el.componentId]) next.add(el.componentId);
+    }
+    wanted = next;
+  }
+  return found;
+}
+
+/** The images the elements (and the components they draw) show, as data URIs; a file that is gone is left out. */
+async function imagesFor(
+  member: MemberContext,
+  wireframeId: string,
+  elements: WireframeElement[],
+  components: RenderComponents,
+): Promise<Map<string, string>> {
+  const all = [...elements, ...Object.values(components).flatMap((c) => Object.values(c.definition.elements))];
+  const ids = new Set(all.flatMap((el) => (el.type === "image" && el.fileId ? [el.fileId] : [])));
+  const images = new Map<string, string>();
+  for (const fileId of ids) {
+    const file = await readImage(member, wireframeId, fileId);
+    if (file) images.set(fileId, `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`);
+  }
+  return images;
+}
+
+/**
+ * The design-token values the screens draw with. FOLLOW-UP (issue 15, exports): when the
+ * design system's `effectiveSystem(member, projectId)` (app/.server/design) exists, return
+ * its resolved token values here; until then token references draw with the renderer's
+ * fallback, exactly as the editor shows them today.
+ */
+async function tokensFor(_member: MemberContext, _projectId: string): Promise<TokenValues | undefined> {
+  return undefined;
+}
+
+/** Everything a screen's drawing needs besides the document: components, images, token values. */
+export async function screenArt(
+  member: MemberContext,
+  wireframe: { id: string; projectId: string; document: WireframeDocument },
+  screens: Screen[],
+): Promise<ScreenArt> {
+  const ids = new Set(screens.map((s) => s.id));
+  const elements = Object.values(wireframe.document.elements).filter((el) => ids.has(el.screenId));
+  const components = await componentsFor(member, elements);
+  const [images, tokens] = await Promise.all([
+    imagesFor(member, wireframe.id, elements, components),
+    tokensFor(member, wireframe.projectId),
+  ]);
+  return { components, images, tokens };
+}
+
+const encoder = new TextEncoder();
+
+/** One export, as a file to download. */
+export async function exportWireframe(member: MemberContext, wireframeId: string, req: ExportRequest): Promise<ExportFile> {
+  assertCan(member, "wireframe.view");
+  const wireframe = await getWireframe(member, wireframeId);
+  const doc = wireframe.document;
+  const screens = chosenScreens(doc, req.screenIds);
+  if (req.format === "json") {
+    return {
+      fileName: exportFileName(
+        wireframe.name,
+        "json",
+        1,
+        screens.length === 1 ? { ...screens[0]!, index: indexOf(doc, screens[0]!) } : undefined,
+      ),
+      contentType: CONTENT_TYPES.json,
+      bytes: encoder.encode(`${JSON.stringify(documentOf(doc, screens), null, 2)}\n`),
+    };
+  }
+  const art = await screenArt(member, wireframe, screens);
+  const options = { ...art, background: req.background };
+  if (req.format === "pdf") {
+    return {
+      fileName: exportFileName(
+        wireframe.name,
+        "pdf",
+        1,
+        screens.length === 1 ? { ...screens[0]!, index: indexOf(doc, screens[0]!) } : undefined,
+      ),
+      contentType: CONTENT_TYPES.pdf,
+      bytes: await screensPdf(
+        doc,
+        screens.map((s) => s.id),
+        { ...options, title: wireframe.name },
+      ),
+    };
+  }
+  const scale: ExportScale = req.format === "png" ? req.scale : 1;
+  const draw = (screen: Screen): Uint8Array =>
+    req.format === "png"
+      ? screenPng(doc, screen.id, scale, options)
+      : encoder.encode(screenSvgFile(doc, screen.id, { ...options, text: req.text }));
+  const names = uniqueNames(
+    screens.map((s) => exportFileName(wireframe.name, req.format, scale, { name: s.name, index: indexOf(doc, s) })),
+  );
+  if (screens.length === 1) return { fileName: names[0]!, contentType: CONTENT_TYPES[req.format], bytes: draw(screens[0]!) };
+  const files = screens.map((screen, i) => ({ name: names[i]!, bytes: draw(screen) }));
+  return { fileName: exportZipName(wireframe.name, req.format, scale), contentType: CONTENT_TYPES.zip, bytes: zipFiles(files) };
+}
+
+function indexOf(doc: WireframeDocument, screen: Screen): number {
+  return orderedScreens(doc).findIndex((s) => s.id === screen.id);
+}
