@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { listProjects } from "~/.server/projects/projects";
 import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "~/.server/wireframes";
+import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { type MemberContext, requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 
@@ -60,7 +61,8 @@ export async function wireframeList(
     thumbnail: thumbnailOf(w.document),
   }));
   const used = componentIdsOf(wireframes.flatMap((w) => (w.thumbnail ? [w.thumbnail.doc] : [])));
-  const components = await getComponents(member, used);
+  const projectIds = list.map((w) => w.projectId);
+  const [components, tokens] = await Promise.all([getComponents(member, used), thumbnailTokens(member, projectIds)]);
   // The filter offers every active project, and the project a chosen filter names even if archived.
   const choices = projects.map((p) => ({ id: p.id, name: p.name }));
   for (const w of list) if (!choices.some((c) => c.id === w.projectId)) choices.push({ id: w.projectId, name: w.projectName });
@@ -70,6 +72,8 @@ export async function wireframeList(
     projects: project ? [] : choices.sort((a, b) => a.name.localeCompare(b.name)),
     filters: { projectId: project ? null : filters.projectId, q: filters.q },
     project,
+    /** Each project's design tokens (its system's first theme), for the thumbnails. */
+    tokens: Object.fromEntries(tokens),
     canEdit: can(member.role, "wireframe.edit") && !readOnly,
     canDelete: can(member.role, "wireframe.delete") && !readOnly,
   };

@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { listProjects } from "~/.server/projects/projects";
 import { addTemplateScreen, createWireframe, listWireframes } from "~/.server/wireframes";
+import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 
@@ -20,15 +21,18 @@ export function templatePreviews() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "wireframe.view");
-  const [projects, wireframes, readOnly] = await Promise.all([
+  const [projects, wireframes, readOnly, tokens] = await Promise.all([
     listProjects(member, { sort: "name" }),
     listWireframes(member, {}),
     isReadOnly(member.workspace.id),
+    thumbnailTokens(member, [null]),
   ]);
   return {
     templates: templatePreviews(),
     projects: projects.map((p) => ({ id: p.id, name: p.name })),
     wireframes: wireframes.map((w) => ({ id: w.id, name: w.name, projectName: w.projectName })),
+    /** The workspace's base design system (first theme), for the previews. */
+    tokens: tokens.get(null),
     canEdit: can(member.role, "wireframe.edit") && !readOnly,
   };
 }

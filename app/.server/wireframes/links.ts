@@ -13,6 +13,7 @@ import type { MemberContext } from "../workspaces";
 import { assertCan, assertCanChange, findWireframeRow } from "./access";
 import { getComponents } from "./components";
 import { currentDocument } from "./patches";
+import { thumbnailTokens } from "./tokens";
 
 /**
  * Cards link screens of wireframes: the card shows their thumbnails and opens the editor at
@@ -124,6 +125,7 @@ export async function linksForCard(member: MemberContext, cardId: string): Promi
     .select({
       wireframeId: wireframes.id,
       wireframeName: wireframes.name,
+      projectId: wireframes.projectId,
       document: wireframes.document,
       screenId: cardWireframeLinks.screenId,
     })
@@ -136,6 +138,11 @@ export async function linksForCard(member: MemberContext, cardId: string): Promi
   const used = new Set<string>();
   for (const doc of docs) for (const el of Object.values(doc.elements)) if (el.type === "instance") used.add(el.componentId);
   const components = used.size > 0 ? await getComponents(member, [...used]) : {};
+  // Each wireframe's project's design tokens (its system's first theme).
+  const tokens = await thumbnailTokens(
+    member,
+    rows.map((r) => r.projectId),
+  );
   for (const [i, r] of rows.entries()) {
     const doc = docs[i]!;
     const screen = doc.screens[r.screenId];
@@ -149,7 +156,9 @@ export async function linksForCard(member: MemberContext, cardId: string): Promi
       screenId: screen.id,
       screenName: screen.name,
       preview,
-      svg: renderToStaticMarkup(createElement(ScreenSvg, { ...preview, components, width: 240, title: screen.name })),
+      svg: renderToStaticMarkup(
+        createElement(ScreenSvg, { ...preview, components, tokens: tokens.get(r.projectId), width: 240, title: screen.name }),
+      ),
       href: `/wireframes/editor/${r.wireframeId}?screen=${encodeURIComponent(screen.id)}`,
     });
   }

@@ -3,7 +3,9 @@ import { resetDb } from "../../../tests/support/db";
 import { colorFromHex } from "~/lib/design-tokens/color";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
 import { db, schema } from "../db";
-import { createWireframe } from "./index";
+import { defaultElement } from "~/lib/wireframes/ops";
+import { loader as listLoader } from "~/routes/_app.wireframes._index.server";
+import { applyPatch, createWireframe, getWireframe, linkScreen, linksForCard } from "./index";
 import { addRole, makeWorkspace, statusOf } from "./test-support";
 import { authedRequest } from "../../../tests/support/factories";
 import { loader as editorLoader } from "~/routes/_app.wireframes.editor.$wireframeId.server";
@@ -111,6 +113,27 @@ describe("the editor's loader", () => {
     const data = await editorLoader({ request, params: { wireframeId: id }, context: {} });
     expect(data.design.theme).toBe("night");
     expect(data.design.tokensByTheme.night!.surface).toBe("#111111");
+  });
+});
+
+describe("thumbnails", () => {
+  it("draw with the project's first theme in the lists and in the card panel's links", async () => {
+    const w = await makeWorkspace();
+    await db().insert(schema.designSystems).values({ workspaceId: w.workspace.id, projectId: w.project.id, document: SYSTEM });
+    const { id } = await createWireframe(w.owner, { projectId: w.project.id, name: "Home", device: "desktop" });
+    const screenId = Object.keys((await getWireframe(w.owner, id)).document.screens)[0]!;
+    const box = defaultElement("rectangle", { id: "box", screenId, fill: { token: "palette.paper" }, radius: { token: "radius.card" } });
+    await applyPatch(w.owner, id, { clientId: "test-client", ops: [{ op: "add-element", element: box }] });
+    // The project's "core" set merges into the base's core, which every theme enables.
+    const first = (await wireframeDesign(w.owner, w.project.id)).theme;
+
+    const list = await listLoader({ request: await authedRequest(w.user.id, "/wireframes"), params: {}, context: {} });
+    expect(list.tokens[w.project.id]).toEqual((await wireframeDesign(w.owner, w.project.id)).tokensByTheme[first]);
+
+    await linkScreen(w.owner, { cardId: w.card.id, wireframeId: id, screenId });
+    const [link] = await linksForCard(w.owner, w.card.id);
+    expect(link!.svg).toContain('rx="8"');
+    expect(link!.svg).toContain('fill="#fafafa"');
   });
 });
 

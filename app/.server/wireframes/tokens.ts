@@ -2,7 +2,7 @@ import { rendererTokens, resolveAll, resolveTheme } from "~/lib/design-tokens/re
 import type { ResolvedToken } from "~/lib/design-tokens/types";
 import type { TokenValues } from "~/lib/wireframes/render";
 import type { TokenOption, WireframeDesign } from "~/lib/wireframes/token-refs";
-import { effectiveSystem } from "../design";
+import { effectiveSystem } from "../design/systems";
 import type { MemberContext } from "../workspaces";
 
 /**

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, fieldProps, useSchemaForm, type FormReply, replyFor } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { addTemplateScreenSchema, templateNewWireframeSchema } from "~/lib/forms/wireframes";
+import type { TokenValues } from "~/lib/wireframes/render";
 import { ConformSelect, DisclosurePanel, sizeLabel, ui, usePosting } from "./parts";
 import { type ScreenPreview, ScreenThumbnail } from "./thumbnail";
 
@@ -19,6 +20,8 @@ export type TemplatesData = {
   templates: TemplateCard[];
   projects: { id: string; name: string }[];
   wireframes: { id: string; name: string; projectName: string }[];
+  /** Design-token values of the workspace's base system, for the previews. */
+  tokens?: TokenValues;
   canEdit: boolean;
 };
 
@@ -33,7 +36,7 @@ export function TemplatesPage({ data, reply }: { data: TemplatesData; reply: For
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
         {data.templates.map((t) => (
           <li key={t.id} className={`flex min-w-0 flex-col ${ui.panel}`}>
-            <ScreenThumbnail preview={t.preview} className="aspect-[4/3] rounded-t-xl" />
+            <ScreenThumbnail preview={t.preview} tokens={data.tokens} className="aspect-[4/3] rounded-t-xl" />
             <div className="flex flex-1 flex-col gap-1 p-4">
               <h2 className={`text-base font-semibold ${ui.heading}`}>{t.name}</h2>
               <p className={`text-sm ${ui.muted}`}>{t.description}</p>

@@ -13,6 +13,7 @@ import { type FormReply, replyFor, replyMessages, useSchemaForm } from "~/compon
 import { Field } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
 import { SEARCH_MAX, duplicateWireframeSchema } from "~/lib/forms/wireframes";
+import type { TokenValues } from "~/lib/wireframes/render";
 import { DeleteItem, RenameItem } from "./item-forms";
 import { SelectField, plural, ui, usePosting, useReloading } from "./parts";
 import { type ComponentsById, type ScreenPreview, ScreenThumbnail } from "./thumbnail";
@@ -38,6 +39,8 @@ export type WireframeListData = {
   filters: { projectId: string | null; q: string };
   /** Set on /projects/{id}/wireframes: the list is that project's. */
   project: { id: string; name: string } | null;
+  /** Design-token values by project id, for the thumbnails. */
+  tokens?: Record<string, TokenValues>;
   canEdit: boolean;
   canDelete: boolean;
 };
@@ -175,7 +178,13 @@ function WireframeCard({
   return (
     <li className={`flex min-w-0 flex-col ${ui.panel}`}>
       <div className="relative">
-        <ScreenThumbnail preview={w.thumbnail} components={data.components} wireframeId={w.id} className="aspect-[16/10] rounded-t-xl" />
+        <ScreenThumbnail
+          preview={w.thumbnail}
+          components={data.components}
+          tokens={data.tokens?.[w.projectId]}
+          wireframeId={w.id}
+          className="aspect-[16/10] rounded-t-xl"
+        />
         <div className="px-4 pt-3">
           <h3 className={`truncate text-base font-semibold ${ui.heading}`}>
             <Link to={href} className="after:absolute after:inset-0 hover:underline">
