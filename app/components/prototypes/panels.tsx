@@ -1,0 +1,343 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { EXPIRY_CHOICES } from "~/lib/forms/prototypes";
+import type { PlayerScreen } from "~/lib/wireframes/player";
+import { buttonClass } from "~/components/ui/button-styles";
+import { replyErrors } from "./player";
+
+/**
+ * The player's side panels: feedback pins (members), share links (members who can edit) and
+ * a link viewer's feedback form. Plain forms that post to the page; the server's reply
+ * (its messages per field) shows under each field, with or without JavaScript.
+ */
+
+export type PinView = {
+  id: string;
+  screenId: string;
+  x: number;
+  y: number;
+  resolved: boolean;
+  comments: { id: string; body: string; authorName: string; guest: boolean; createdAt: string | Date }[];
+};
+
+export type LinkView = {
+  id: string;
+  createdAt: string | Date;
+  createdByName: string | null;
+  expiresAt: string | Date | null;
+  hasPassword: boolean;
+  allowFeedback: boolean;
+  openCount: number;
+  state: "active" | "expired" | "revoked";
+};
+
+const inputCls = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
+const labelCls = "block text-sm font-medium text-slate-700";
+
+function Panel({ title, closeHref, children }: { title: string; closeHref: string; children: React.ReactNode }) {
+  return (
+    <aside
+      aria-label={title}
+      className="max-h-[50dvh] w-full shrink-0 overflow-y-auto border-t border-slate-200 bg-white p-4 text-sm text-slate-700 md:max-h-none md:w-80 md:border-t-0 md:border-l"
+    >
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        <Link to={closeHref} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100" aria-label={`Close ${title.toLowerCase()}`}>
+          ✕
+        </Link>
+      </div>
+      {children}
+    </aside>
+  );
+}
+
+function FieldError({ reply, field, id }: { reply: unknown; field: string; id: string }) {
+  const message = replyErrors(reply, field);
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  ) : null;
+}
+
+function FormError({ reply }: { reply: unknown }) {
+  const message = replyErrors(reply, "");
+  return message ? (
+    <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The spot's x and y fields (a click on the screen fills them when JavaScript runs). */
+function SpotFields({ screen, spot, reply }: { screen: PlayerScreen; spot: { x: number; y: number } | null; reply: unknown }) {
+  return (
+    <fieldset className="mt-2">
+      <legend className={labelCls}>Spot on “{screen.name}” (px)</legend>
+      <p className="text-xs text-slate-500">Click the screen to place the pin, or enter where it goes.</p>
+      <div className="mt-1 flex gap-2">
+        {(["x", "y"] as const).map((axis) => (
+          <div key={`${axis}-${spot?.[axis] ?? ""}`} className="flex-1">
+            <label htmlFor={`spot-${axis}`} className="text-xs text-slate-600">
+              {axis} (0 to {axis === "x" ? screen.width : screen.height})
+            </label>
+            <input
+              id={`spot-${axis}`}
+              name={axis}
+              type="number"
+              min={0}
+              max={axis === "x" ? screen.width : screen.height}
+              required
+              defaultValue={spot?.[axis] ?? ""}
+              className={inputCls}
+              aria-describedby={replyErrors(reply, axis) ? `spot-${axis}-error` : undefined}
+            />
+            <FieldError reply={reply} field={axis} id={`spot-${axis}-error`} />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Pending({ idle, busy }: { idle: string; busy: string }) {
+  const navigation = useNavigation();
+  return <>{navigation.state === "submitting" ? busy : idle}</>;
+}
+
+/** Pins on the screen: numbered, each linking to its thread. */
+export function PinLayer({ pins, screen, newSpot }: { pins: PinView[]; screen: PlayerScreen; newSpot: { x: number; y: number } | null }) {
+  return (
+    <div className="pointer-events-none absolute inset-0" data-testid="pin-layer">
+      {pins.map((p, i) => (
+        <a
+          key={p.id}
+          href={`#pin-${p.id}`}
+          className={`pointer-events-auto absolute flex h-7 w-7 -translate-x-1/2 -translate-y-full items-center justify-center rounded-full rounded-bl-none text-xs font-semibold text-white shadow ${
+            p.resolved ? "bg-slate-400" : "bg-brand-600"
+          }`}
+          style={{ left: `${(p.x / screen.width) * 100}%`, top: `${(p.y / screen.height) * 100}%` }}
+          aria-label={`Comment ${i + 1}${p.resolved ? " (resolved)" : ""}: ${p.comments[0]?.body ?? ""}`}
+          data-pin
+        >
+          {i + 1}
+        </a>
+      ))}
+      {newSpot ? (
+        <span
+          className="absolute h-7 w-7 -translate-x-1/2 -translate-y-full rounded-full rounded-bl-none border-2 border-white bg-amber-500 shadow"
+          style={{ left: `${(newSpot.x / screen.width) * 100}%`, top: `${(newSpot.y / screen.height) * 100}%` }}
+          aria-hidden
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function CommentsPanel({
+  pins,
+  screen,
+  spot,
+  reply,
+  closeHref,
+  canResolve,
+}: {
+  pins: PinView[];
+  screen: PlayerScreen;
+  spot: { x: number; y: number } | null;
+  reply: unknown;
+  closeHref: string;
+  canResolve: boolean;
+}) {
+  const forNew = (reply as { initialValue?: { intent?: string } } | null)?.initialValue?.intent === "pin" ? reply : null;
+  return (
+    <Panel title="Comments" closeHref={closeHref}>
+      <Form method="post" className="rounded-lg border border-slate-200 p-3" aria-label="New comment">
+        <input type="hidden" name="intent" value="pin" />
+        <input type="hidden" name="screenId" value={screen.id} />
+        <FormError reply={forNew} />
+        <label htmlFor="pin-body" className={labelCls}>
+          New comment
+        </label>
+        <textarea id="pin-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
+        <FieldError reply={forNew} field="body" id="pin-body-error" />
+        <SpotFields screen={screen} spot={spot} reply={forNew} />
+        <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
+          <Pending idle="Add comment" busy="Adding…" />
+        </button>
+      </Form>
+      {pins.length === 0 ? (
+        <p className="mt-4 text-slate-500">No comments on this screen yet.</p>
+      ) : (
+        <ol className="mt-4 space-y-3">
+          {pins.map((p, i) => (
+            <li key={p.id} id={`pin-${p.id}`} className="rounded-lg border border-slate-200 p-3" data-testid="pin-thread">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">
+                  #{i + 1} {p.resolved ? <span className="font-normal text-slate-500">Resolved</span> : null}
+                </span>
+                {canResolve ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={p.resolved ? "reopen" : "resolve"} />
+                    <input type="hidden" name="pinId" value={p.id} />
+                    <button type="submit" className="text-sm font-medium text-brand-700 hover:underline">
+                      {p.resolved ? "Reopen" : "Resolve"}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+              <ul className="mt-2 space-y-2">
+                {p.comments.map((c) => (
+                  <li key={c.id}>
+                    <p className="text-xs text-slate-500">
+                      {c.authorName}
+                      {c.guest ? " (guest)" : ""} · {new Date(c.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+                    </p>
+                    <p className="whitespace-pre-wrap text-slate-800">{c.body}</p>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="reply" />
+                <input type="hidden" name="pinId" value={p.id} />
+                <label htmlFor={`reply-${p.id}`} className="sr-only">
+                  Reply to comment {i + 1}
+                </label>
+                <textarea id={`reply-${p.id}`} name="body" rows={2} required maxLength={5000} placeholder="Reply" className={inputCls} />
+                <button type="submit" className={buttonClass("secondary", "sm", "mt-2")}>
+                  Reply
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+export function SharePanel({ links, reply, closeHref }: { links: LinkView[]; reply: unknown; closeHref: string }) {
+  const shareUrl = (reply as { shareUrl?: string } | null)?.shareUrl;
+  const forShare = (reply as { initialValue?: { intent?: string } } | null)?.initialValue?.intent === "share" ? reply : null;
+  const [copied, setCopied] = useState(false);
+  return (
+    <Panel title="Share" closeHref={closeHref}>
+      {shareUrl ? (
+        <div className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-900" role="status">
+          <label htmlFor="share-url" className="block font-semibold">
+            Your new link (shown once)
+          </label>
+          <input
+            id="share-url"
+            readOnly
+            value={shareUrl}
+            className={inputCls}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="share-url"
+          />
+          <button
+            type="button"
+            className={buttonClass("secondary", "sm", "mt-2")}
+            onClick={() => void navigator.clipboard?.writeText(shareUrl).then(() => setCopied(true))}
+          >
+            {copied ? "Copied" : "Copy link"}
+          </button>
+        </div>
+      ) : null}
+      <Form method="post" className="rounded-lg border border-slate-200 p-3" aria-label="New share link">
+        <input type="hidden" name="intent" value="share" />
+        <FormError reply={forShare} />
+        <label htmlFor="share-expiry" className={labelCls}>
+          Expires
+        </label>
+        <select id="share-expiry" name="expiresInDays" className={inputCls} defaultValue="">
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="share-password" className={`${labelCls} mt-2`}>
+          Password (optional)
+        </label>
+        <input id="share-password" name="password" type="password" autoComplete="new-password" className={inputCls} />
+        <FieldError reply={forShare} field="password" id="share-password-error" />
+        <label className="mt-2 flex items-center gap-2">
+          <input type="checkbox" name="allowFeedback" value="on" className="h-4 w-4" />
+          Allow feedback from people with the link
+        </label>
+        <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
+          <Pending idle="Create link" busy="Creating…" />
+        </button>
+      </Form>
+      <h3 className="mt-4 font-semibold text-slate-900">Links</h3>
+      {links.length === 0 ? (
+        <p className="mt-1 text-slate-500">No links yet. Anyone with a link can play this prototype, and see nothing else.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {links.map((l) => (
+            <li key={l.id} className="rounded-lg border border-slate-200 p-3" data-testid="share-link">
+              <p className="text-slate-900">
+                <span className="font-medium">{l.state === "active" ? "Active" : l.state === "expired" ? "Expired" : "Revoked"}</span> ·
+                Opened {l.openCount} {l.openCount === 1 ? "time" : "times"}
+              </p>
+              <p className="text-xs text-slate-500">
+                {new Date(l.createdAt).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" })}
+                {l.createdByName ? ` by ${l.createdByName}` : ""}
+                {l.expiresAt ? ` · expires ${new Date(l.expiresAt).toLocaleDateString("en", { day: "numeric", month: "short" })}` : ""}
+                {l.hasPassword ? " · password" : ""}
+                {l.allowFeedback ? " · feedback on" : ""}
+              </p>
+              {l.state === "active" ? (
+                <Form method="post" className="mt-1">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="linkId" value={l.id} />
+                  <button type="submit" className="text-sm font-medium text-red-700 hover:underline">
+                    Revoke
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** A link viewer's feedback: their name, the spot and the comment. */
+export function GuestFeedbackPanel({
+  screen,
+  spot,
+  reply,
+  closeHref,
+}: {
+  screen: PlayerScreen;
+  spot: { x: number; y: number } | null;
+  reply: unknown;
+  closeHref: string;
+}) {
+  return (
+    <Panel title="Feedback" closeHref={closeHref}>
+      <Form method="post" aria-label="Leave feedback">
+        <input type="hidden" name="intent" value="pin" />
+        <input type="hidden" name="screenId" value={screen.id} />
+        <FormError reply={reply} />
+        <label htmlFor="guest-name" className={labelCls}>
+          Your name
+        </label>
+        <input id="guest-name" name="name" required maxLength={80} autoComplete="name" className={inputCls} />
+        <FieldError reply={reply} field="name" id="guest-name-error" />
+        <label htmlFor="guest-body" className={`${labelCls} mt-2`}>
+          Comment
+        </label>
+        <textarea id="guest-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
+        <FieldError reply={reply} field="body" id="guest-body-error" />
+        <SpotFields screen={screen} spot={spot} reply={reply} />
+        <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
+          <Pending idle="Send feedback" busy="Sending…" />
+        </button>
+      </Form>
+    </Panel>
+  );
+}

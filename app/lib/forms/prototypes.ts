@@ -1,0 +1,86 @@
+/**
+ * The forms of the prototype player (/prototypes/{id}) and the shared player (/p/{token}):
+ * one zod schema per form, parsed by the route's server file and by the page's conform form.
+ * Browser-safe. Every form posts as plain HTML (a pin's spot comes from x and y fields,
+ * which a click on the screen fills in when JavaScript runs).
+ */
+import { z } from "zod";
+import { isUuid } from "~/lib/ids";
+
+export const COMMENT_MAX = 5000;
+export const GUEST_NAME_MAX = 80;
+export const EXPIRY_CHOICES = [
+  { value: "", label: "Never" },
+  { value: "1", label: "In 1 day" },
+  { value: "7", label: "In 7 days" },
+  { value: "30", label: "In 30 days" },
+] as const;
+
+const RELOAD = "Reload the page and try again.";
+const uuid = z.string({ error: RELOAD }).refine(isUuid, { message: RELOAD });
+const screenId = z.string({ error: RELOAD }).regex(/^[A-Za-z0-9_-]{1,64}$/, { message: RELOAD });
+const coordinate = (axis: "x" | "y") =>
+  z
+    .number({ error: `Enter the spot's ${axis} in pixels, or click the screen.` })
+    .min(0, { message: `The spot's ${axis} is on the screen (0 or more).` })
+    .max(100_000, { message: `The spot's ${axis} is on the screen.` });
+const body = z
+  .string({ error: "Write a comment first." })
+  .trim()
+  .min(1, { message: "Write a comment first." })
+  .max(COMMENT_MAX, { message: `Keep a comment to ${COMMENT_MAX.toLocaleString("en")} characters or fewer.` });
+
+/** Share: a new link (expiry in days, or never; an optional password; whether guests may leave feedback). */
+export const shareLinkSchema = z.object({
+  intent: z.literal("share"),
+  expiresInDays: z.enum(["1", "7", "30"], { error: "Choose when the link expires." }).optional(),
+  password: z
+    .string()
+    .max(200, { message: "Keep the password to 200 characters or fewer." })
+    .min(6, { message: "Use at least 6 characters for the password, or leave it empty." })
+    .optional(),
+  allowFeedback: z.boolean().optional(),
+});
+
+export const revokeLinkSchema = z.object({ intent: z.literal("revoke"), linkId: uuid });
+
+/** A new pin: a spot on a screen and its first comment. */
+export const pinSchema = z.object({ intent: z.literal("pin"), screenId, x: coordinate("x"), y: coordinate("y"), body });
+
+export const replySchema = z.object({ intent: z.literal("reply"), pinId: uuid, body });
+
+export const resolveSchema = z.object({ intent: z.enum(["resolve", "reopen"]), pinId: uuid });
+
+/** Everything the member player's action takes. */
+export const playerActionSchema = z.discriminatedUnion("intent", [
+  shareLinkSchema,
+  revokeLinkSchema,
+  pinSchema,
+  replySchema,
+  resolveSchema,
+]);
+
+/** A link viewer's feedback (when the link allows it): their name, a spot and a comment. */
+export const guestPinSchema = z.object({
+  intent: z.literal("pin"),
+  name: z
+    .string({ error: "Tell us your name." })
+    .trim()
+    .min(1, { message: "Tell us your name." })
+    .max(GUEST_NAME_MAX, { message: `Keep your name to ${GUEST_NAME_MAX} characters or fewer.` }),
+  screenId,
+  x: coordinate("x"),
+  y: coordinate("y"),
+  body,
+});
+
+/** A password-protected link's gate. */
+export const unlockSchema = z.object({
+  intent: z.literal("unlock"),
+  password: z
+    .string({ error: "Enter the password." })
+    .min(1, { message: "Enter the password." })
+    .max(200, { message: "That password is not right." }),
+});
+
+export const sharedActionSchema = z.discriminatedUnion("intent", [guestPinSchema, unlockSchema]);
