@@ -12,20 +12,25 @@ import type { WireframeDocument } from "~/lib/wireframes/document";
 import type { WireframeDesign } from "~/lib/wireframes/token-refs";
 import { compareOrder } from "~/lib/wireframes/order";
 import { plural, sizeLabel, ui } from "./parts";
-import { type ComponentsById, ScreenThumbnail } from "./thumbnail";
+import type { ComponentsById } from "./thumbnail";
 
 export type ReadOnlyWireframeData = {
-  wireframe: { id: string; name: string; projectId: string; projectName: string; document: WireframeDocument };
+  wireframe: { id: string; name: string; projectId: string; projectName: string; seq?: number; document: WireframeDocument };
   components: ComponentsById;
   linkedCards: { cardId: string; title: string; screenId: string; projectId: string }[];
   /** The project's design tokens: screens draw with the chosen theme's values. */
   design?: WireframeDesign;
 };
 
+/** A screen drawn by the server as an SVG file; `v` changes with every saved edit. */
+export function screenSvgUrl(wireframe: { id: string; seq?: number }, screenId: string, theme?: string): string {
+  const query = new URLSearchParams({ v: String(wireframe.seq ?? 0), ...(theme ? { theme } : {}) });
+  return `/wireframes/${wireframe.id}/screens/${encodeURIComponent(screenId)}.svg?${query}`;
+}
+
 export function ReadOnlyWireframe({ data }: { data: ReadOnlyWireframeData }) {
   const { wireframe } = data;
   const screens = Object.values(wireframe.document.screens).sort(compareOrder);
-  const tokens = data.design?.tokensByTheme[data.design.theme];
   return (
     <>
       <ScreenHeader
@@ -51,15 +56,17 @@ export function ReadOnlyWireframe({ data }: { data: ReadOnlyWireframeData }) {
             return (
               <li key={screen.id} id={`screen-${screen.id}`}>
                 <figure className={`overflow-hidden ${ui.panel}`}>
-                  <ScreenThumbnail
-                    preview={{ doc: wireframe.document, screenId: screen.id }}
-                    components={data.components}
-                    tokens={tokens}
-                    wireframeId={wireframe.id}
-                    label={`Screen ${i + 1}: ${screen.name}`}
-                    className="p-4"
-                    svgClassName="max-h-[75vh] w-full"
-                  />
+                  {/* An <img> of the server's SVG file, so the page's HTML stays small however big the screen. */}
+                  <div className={`flex items-center justify-center overflow-hidden p-4 ${ui.canvas}`}>
+                    <img
+                      src={screenSvgUrl(wireframe, screen.id, data.design?.theme)}
+                      alt={`Screen ${i + 1}: ${screen.name}`}
+                      width={screen.width}
+                      height={screen.height}
+                      loading={i > 0 ? "lazy" : undefined}
+                      className="h-auto max-h-[75vh] w-auto max-w-full drop-shadow-sm"
+                    />
+                  </div>
                   <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-200 px-4 py-3">
                     <span className={`font-semibold ${ui.heading}`}>{screen.name}</span>
                     <span className={`text-sm ${ui.muted}`}>{sizeLabel(screen)}</span>
