@@ -100,6 +100,12 @@ function ToastCard({
         <button
           type="button"
           onClick={onDismiss}
+          // Reached with Tab; Enter, Space or Escape there closes the message.
+          onKeyDown={(e) => {
+            if (e.key !== "Escape") return;
+            e.stopPropagation();
+            onDismiss();
+          }}
           aria-label="Dismiss message"
           className="-m-1 size-7 shrink-0 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
         >

@@ -65,8 +65,9 @@ export function ToastProvider({ initial, children }: { initial: ToastInput[]; ch
         aria-label="Messages"
         role="region"
         aria-relevant="additions"
-        // Below the 4rem headers, so a toast never hides the menus and buttons there.
-        className="pointer-events-none fixed inset-x-4 top-20 z-[100] flex flex-col items-end gap-3 sm:left-auto sm:w-96"
+        // Bottom right, clear of the headers' menus and buttons and of the page's own forms'
+        // submit buttons, which a toast answering them would otherwise cover (issue 11).
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-[100] flex flex-col items-end gap-3 sm:left-auto sm:w-96"
       >
         {toasts.length > 0 ? (
           <Suspense fallback={null}>
