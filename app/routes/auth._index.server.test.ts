@@ -61,11 +61,31 @@ describe("the auth form (/auth, /login, /auth/callback)", () => {
       invite: "ATL-ABC234",
       email: "ada@example.com",
       oauthError: null,
+      oauthProviders: [],
     });
     const b = await load(get("/login?mode=bogus&redirectTo=//evil.example/x"));
     expect(b.body).toMatchObject({ mode: "signin", redirectTo: null });
     const c = await load(get("/auth?oauth_error=failed&provider=github"));
     expect(c.body!.oauthError).toBe("GitHub authentication failed");
+  });
+
+  it("offers only the OAuth providers this server has credentials for", async () => {
+    const saved = { ...process.env };
+    try {
+      expect((await load(get("/auth?mode=signup"))).body!.oauthProviders).toEqual([]);
+      Object.assign(process.env, { GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret" });
+      resetEnvForTests();
+      expect((await load(get("/auth?mode=signup"))).body!.oauthProviders).toEqual(["github"]);
+      Object.assign(process.env, { GOOGLE_CLIENT_ID: "g-client", GOOGLE_CLIENT_SECRET: "placeholder" });
+      resetEnvForTests();
+      expect((await load(get("/auth?mode=signup"))).body!.oauthProviders).toEqual(["github"]);
+    } finally {
+      for (const key of ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      resetEnvForTests();
+    }
   });
 
   it("sends a signed-in user to /dashboard", async () => {

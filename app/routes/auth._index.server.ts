@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-r
 import { requestPasswordReset, resendVerification, signInWithPassword, signUpWithPassword } from "~/.server/auth/email-auth";
 import { type IpBucket, limitByIp } from "~/.server/auth/limits";
 import { AUTH_TEXT } from "~/.server/auth/messages";
-import { oauthFailureMessage } from "~/.server/auth/oauth";
+import { OAUTH_PROVIDERS, isOAuthConfigured, oauthFailureMessage } from "~/.server/auth/oauth";
 import { requireAnonymous, safeRedirect, signIn } from "~/.server/auth/session";
 import { isEnabled } from "~/.server/flags";
 import { readForm } from "~/.server/http/body";
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AuthFormL
     invite: (q.get("invite") ?? "").trim().slice(0, 64),
     email: (q.get("email") ?? "").trim().slice(0, 254),
     oauthError: oauthFailureMessage(q.get("provider"), q.get("oauth_error")),
+    oauthProviders: OAUTH_PROVIDERS.filter(isOAuthConfigured),
   };
 }
 

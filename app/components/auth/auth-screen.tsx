@@ -87,7 +87,7 @@ export function AuthScreen() {
       ) : (
         <AuthForm key={mode} mode={mode} loader={loader} result={result} forgotLink={link("reset")} linkClass={linkClass} />
       )}
-      {mode !== "reset" && !checkEmail ? <OAuthButtons /> : null}
+      {mode !== "reset" && !checkEmail && loader.oauthProviders.length > 0 ? <OAuthButtons providers={loader.oauthProviders} /> : null}
     </AuthCard>
   );
 }

@@ -10,7 +10,9 @@ const PROVIDERS = [
   { id: "github", label: "GitHub", icon: GitHubIcon },
 ] as const;
 
-export function OAuthButtons() {
+/** Only the providers the server has credentials for (a button for another would only fail). */
+export function OAuthButtons({ providers }: { providers: readonly string[] }) {
+  const shown = PROVIDERS.filter((p) => providers.includes(p.id));
   return (
     <div className="mt-6">
       <div className="relative" aria-hidden="true">
@@ -21,8 +23,8 @@ export function OAuthButtons() {
           <span className="bg-white px-2 text-slate-500">Or continue with</span>
         </div>
       </div>
-      <div className="mt-4 grid grid-cols-2 gap-3">
-        {PROVIDERS.map(({ id, label, icon: Icon }) => (
+      <div className={`mt-4 grid gap-3 ${shown.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
+        {shown.map(({ id, label, icon: Icon }) => (
           <Form key={id} method="post" action={`/auth/oauth/${id}`} reloadDocument>
             <button type="submit" className={buttonClass("secondary", "md", "w-full")}>
               <Icon />

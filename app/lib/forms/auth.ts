@@ -145,6 +145,8 @@ export type AuthFormLoaderData = {
   email: string;
   /** Why an OAuth sign-in came back (?oauth_error=…&provider=…). */
   oauthError: string | null;
+  /** The OAuth providers this server has credentials for: only those get a button. */
+  oauthProviders: ("google" | "github")[];
 };
 
 /**
