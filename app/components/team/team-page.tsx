@@ -159,7 +159,10 @@ export function TeamPage({ data, reply }: { data: TeamPageData; reply: FormReply
                   ) : (
                     <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{ROLE_LABELS[m.role]}</span>
                   )}
-                  {self ? (
+                  {self && m.role === "owner" && data.members.filter((o) => o.role === "owner").length === 1 ? (
+                    // The sole owner may not leave (the server refuses it too): say what to do instead.
+                    <p className="max-w-xs text-xs text-slate-600">You are the only owner. To leave, make someone else an owner first.</p>
+                  ) : self ? (
                     <LeaveForm />
                   ) : data.can.remove && (m.role !== "owner" || data.role === "owner") ? (
                     <ConfirmAction
