@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView, type StateGroup } from "~/lib/board";
 import { formatMonthDay } from "~/lib/dates";
+import { ShellIcon } from "~/components/shell/icons";
 import { ScreenLinkCount } from "./card-wireframe-links";
 import { labelStyle, PRIORITY_STYLES } from "./styles";
 
@@ -74,14 +75,22 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
           </span>
         ) : null}
         {card.checklistTotal > 0 ? (
-          <span aria-label={`Checklist ${card.checklistDone} of ${card.checklistTotal} done`}>
-            ☑ {card.checklistDone}/{card.checklistTotal}
+          <span className="inline-flex items-center gap-1" aria-label={`Checklist ${card.checklistDone} of ${card.checklistTotal} done`}>
+            <ShellIcon name="checklist" className="size-3.5" /> {card.checklistDone}/{card.checklistTotal}
           </span>
         ) : null}
-        {card.commentCount > 0 ? <span aria-label={`${card.commentCount} comments`}>💬 {card.commentCount}</span> : null}
+        {card.commentCount > 0 ? (
+          <span className="inline-flex items-center gap-1" aria-label={`${card.commentCount} comments`}>
+            <ShellIcon name="comment" className="size-3.5" /> {card.commentCount}
+          </span>
+        ) : null}
         {card.attachmentCount > 0 ? (
-          <span title={`${card.attachmentCount} ${card.attachmentCount === 1 ? "file" : "files"}`} data-testid="attachment-count">
-            <span aria-hidden>📎</span> {card.attachmentCount}
+          <span
+            className="inline-flex items-center gap-1"
+            title={`${card.attachmentCount} ${card.attachmentCount === 1 ? "file" : "files"}`}
+            data-testid="attachment-count"
+          >
+            <ShellIcon name="paperclip" className="size-3.5" /> {card.attachmentCount}
             <span className="sr-only"> {card.attachmentCount === 1 ? "file" : "files"}</span>
           </span>
         ) : null}

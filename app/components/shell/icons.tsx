@@ -26,6 +26,10 @@ const paths = {
   download: "M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2M7 10l5 5 5-5M12 15V3",
   library: "M4 5h6v6H4V5zm10 0h6v6h-6V5zM4 15h6v4H4v-4zm10 0h6v4h-6v-4z",
   clock: "M12 8v4l3 3m6-3a9 9 0 11-18 0 9 9 0 0118 0z",
+  // The card face's counts (issue 11: emoji there came out as missing-glyph boxes).
+  checklist: "M4 5h16v14H4V5zm4 7 3 3 5-6",
+  comment: "M4 5h16v10H9l-5 4V5z",
+  paperclip: "M16 7l-7.5 7.5a2 2 0 0 0 2.8 2.8L19 9.6a4 4 0 0 0-5.7-5.7L5.6 11.6a6 6 0 0 0 8.5 8.5L20 14",
 } as const;
 
 export type Icon = keyof typeof paths;

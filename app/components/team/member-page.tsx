@@ -27,7 +27,11 @@ export function WorkList({ items, empty }: { items: WorkItem[]; empty: string })
         const due = dueState(w.dueDate, w.stateGroup);
         return (
           <li key={w.id} className="flex flex-wrap items-center gap-2 px-4 py-2.5 text-sm">
-            <Link to={`/projects/${w.projectId}?task=${w.id}`} className="min-w-0 flex-1 font-medium text-slate-900 hover:underline">
+            {/* On a phone the title takes its own line (squeezed beside the details, its words ran over them). */}
+            <Link
+              to={`/projects/${w.projectId}?task=${w.id}`}
+              className="min-w-0 basis-full font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline sm:flex-1 sm:basis-0"
+            >
               <span className="text-slate-500">#{w.number}</span> {w.title}
             </Link>
             <span className="text-xs text-slate-500">
