@@ -30,6 +30,9 @@ export function alreadyOnPlanToast(planName: string, interval: "month" | "year")
   };
 }
 
+/** In place of the plan buttons for a signed-in member who is not the owner (issue 11: no button that leads to a 403). */
+export const OWNER_CHANGES_PLAN_TEXT = "Only the workspace owner can change the plan.";
+
 export const CHECKOUT_CANCELED_TEXT = "Checkout was cancelled. You have not been charged; pick a plan whenever you are ready.";
 
 /** Where the sign-in form returns to after a signed-out visitor chose a plan. */
@@ -84,8 +87,16 @@ export function planStatusText(s: PlanStatus): string {
 /** A row of /billing's usage: `used` and `limit` count items, or bytes when `bytes` is set ("12.4 MB of 5 GB"). */
 export type UsageRow = { label: string; used: number; limit: number | null; bytes?: boolean };
 
-/** A test-mode invoice (with Stripe, invoices are in its portal). */
-export type InvoiceRow = { id: string; date: string; amount: number; currency: string; status: string };
+/** A test-mode invoice (with Stripe, invoices are in its portal), with its PDF download. */
+export type InvoiceRow = {
+  id: string;
+  date: string;
+  amount: number;
+  currency: string;
+  status: string;
+  /** Its PDF (test mode renders one). */
+  pdfUrl: string;
+};
 
 /** What /billing shows: the plan, the subscription or trial, usage and invoices (built by billing/overview.ts). */
 export type BillingOverview = {

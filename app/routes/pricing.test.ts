@@ -31,7 +31,7 @@ afterEach(() => setPaymentProviderForTests(undefined));
 describe("/pricing", () => {
   it("shows the interval, the cancelled notice and whether the visitor is signed in", async () => {
     const get = (q: string) => loader({ request: new Request(`http://localhost:3000/pricing${q}`), params: {}, context: {} });
-    const signedOut = { signedIn: false, current: null, trialDaysLeft: null };
+    const signedOut = { signedIn: false, current: null, trialDaysLeft: null, canManage: false };
     expect(await get("")).toEqual({ interval: "month", canceled: false, ...signedOut });
     expect(await get("?interval=year&canceled=true")).toEqual({ interval: "year", canceled: true, ...signedOut });
   });
@@ -70,6 +70,16 @@ describe("/pricing", () => {
     const res = (await signupAction({ request: anonymousPost("/signup", choose), params: {}, context: {} })) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  it("offers the plan buttons to the owner only (canManage): an admin or member gets none", async () => {
+    const { user, workspace } = await makeOwner();
+    const admin = await makeUser();
+    await addMember(workspace.id, admin.id, "admin");
+    const load = async (id: string) =>
+      (await loader({ request: await authedRequest(id, "/pricing"), params: {}, context: {} })) as { canManage: boolean };
+    expect((await load(user.id)).canManage).toBe(true);
+    expect((await load(admin.id)).canManage).toBe(false);
   });
 
   it("tells a member who is not the owner that only the owner can change the plan, and starts nothing", async () => {

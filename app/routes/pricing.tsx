@@ -16,7 +16,7 @@ export { action, loader } from "./pricing.server";
 export const meta: MetaFunction = () => [{ title: "Pricing · Atelier" }];
 
 export default function Pricing() {
-  const { interval, canceled, signedIn, current, trialDaysLeft } = useLoaderData<typeof loader>();
+  const { interval, canceled, signedIn, current, trialDaysLeft, canManage } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <p className="flex items-center justify-between gap-4">
@@ -57,7 +57,9 @@ export default function Pricing() {
         <PlanPicker
           interval={interval}
           current={current}
-          renderAction={(plan, i) => <CheckoutButton plan={plan} interval={i} signedIn={signedIn} current={current} />}
+          renderAction={(plan, i) => (
+            <CheckoutButton plan={plan} interval={i} signedIn={signedIn} current={current} canManage={canManage} />
+          )}
         />
       </div>
     </main>

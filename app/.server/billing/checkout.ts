@@ -1,3 +1,4 @@
+import { can } from "~/lib/permissions";
 import { getPlan, PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { env } from "../env";
 import { UserError } from "../errors";
@@ -25,17 +26,20 @@ export type PickerState = {
   current: { planId: PlanId; planName: string; interval: BillingInterval } | null;
   /** Days of free trial left when the workspace is on it (paying ends it). */
   trialDaysLeft: number | null;
+  /** Whether this visitor may change the plan (the owner): nobody else is offered a plan button. */
+  canManage: boolean;
 };
 
 /** The picker's state for a signed-in member, or for a visitor (null). */
 export async function pickerStateOf(member: MemberContext | null): Promise<PickerState> {
-  if (!member) return { signedIn: false, current: null, trialDaysLeft: null };
+  if (!member) return { signedIn: false, current: null, trialDaysLeft: null, canManage: false };
   const s = await planStatusOf(member.workspace);
   const live = s.status !== "trial" && isLiveStatus(s.status) && s.interval;
   return {
     signedIn: true,
     current: live ? { planId: s.planId, planName: s.planName, interval: s.interval! } : null,
     trialDaysLeft: s.status === "trial" && s.trialDaysLeft ? s.trialDaysLeft : null,
+    canManage: can(member.role, "billing.manage"),
   };
 }
 

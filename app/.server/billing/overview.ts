@@ -3,6 +3,7 @@ import { BYTES_PER_GB } from "~/lib/file-size";
 import { can } from "~/lib/permissions";
 import { db } from "../db";
 import { listLocalInvoices } from "../payments/local";
+import { invoicePdfPath } from "./receipts";
 import { paymentProvider } from "../payments/provider";
 import { currentSubscription, customerIdOf, syncSubscription } from "../payments/sync";
 import type { MemberContext } from "../workspaces";
@@ -49,6 +50,7 @@ export async function billingOverview(member: MemberContext, options: { returnin
           amount: i.amountCents / 100,
           currency: i.currency,
           status: i.status,
+          pdfUrl: invoicePdfPath(i.id),
         }))
       : [];
   }

@@ -8,6 +8,7 @@ import type { MemberContext } from "../workspaces";
 import { assertBilling } from "./access";
 import { appOrigin } from "./checkout";
 import { planStatusOf } from "./plan-status";
+import { sendLocalReceipt } from "./receipts";
 import { customerOf } from "./subscriptions";
 
 /**
@@ -68,6 +69,12 @@ export async function payTestCheckout(
   }
   const done = await completeLocalCheckout(session.id);
   await syncSubscription(done.customerId);
+  // A new payment (not a repeated "Confirm payment"): the owners' receipt. The payment stands if the mail fails.
+  if (session.status === "open") {
+    await sendLocalReceipt(member.workspace.id, done.subscriptionId).catch((error: unknown) => {
+      console.warn(`[billing] receipt for ${done.subscriptionId} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
   return { paid: true, successUrl: done.successUrl };
 }
 

@@ -223,6 +223,9 @@ function Invoices({ o }: { o: Overview }) {
               <th scope="col" className="py-2 font-medium">
                 Status
               </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Download</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -233,6 +236,11 @@ function Invoices({ o }: { o: Overview }) {
                   {formatUsdCents(i.amount)} {i.currency.toUpperCase()}
                 </td>
                 <td className="py-2 capitalize">{i.status}</td>
+                <td className="py-2 text-right">
+                  <a href={i.pdfUrl} download className="font-medium text-brand-700 hover:underline">
+                    PDF<span className="sr-only"> of the invoice of {formatLongDay(i.date)}</span>
+                  </a>
+                </td>
               </tr>
             ))}
           </tbody>

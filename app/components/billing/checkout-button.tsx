@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { useSchemaForm } from "~/components/ui/conform";
 import { useToast } from "~/components/ui/toast";
 import { checkoutSchema } from "~/lib/forms/billing";
-import { AUTH_REQUIRED_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
+import { AUTH_REQUIRED_TOAST, OWNER_CHANGES_PLAN_TEXT, signInToSubscribeHref } from "~/lib/billing-text";
 import type { BillingInterval, Plan } from "~/lib/plans";
 
 /** The plan and interval the workspace already pays for, when it has a live subscription. */
@@ -23,11 +23,14 @@ export function CheckoutButton({
   interval,
   signedIn,
   current = null,
+  canManage = true,
 }: {
   plan: Plan;
   interval: BillingInterval;
   signedIn: boolean;
   current?: CurrentPlan;
+  /** False for a signed-in member who is not the owner: no button (the server refuses them anyway), a sentence instead. */
+  canManage?: boolean;
 }) {
   const navigation = useNavigation();
   const { toast } = useToast();
@@ -35,6 +38,9 @@ export function CheckoutButton({
   const formProps = getFormProps(form);
   const processing =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formData.get("planId") === plan.id;
+  if (signedIn && !canManage) {
+    return <p className="text-center text-sm text-slate-600">{OWNER_CHANGES_PLAN_TEXT}</p>;
+  }
   if (current && current.planId === plan.id && current.interval === interval) {
     return (
       <Link to="/billing" className={buttonClass("secondary", "md", "w-full")}>

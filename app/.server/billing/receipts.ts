@@ -1,0 +1,148 @@
+import { and, desc, eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import { formatLongDay } from "~/lib/dates";
+import { formatUsdCents, getPlan } from "~/lib/plans";
+import { db, schema } from "../db";
+import { appLink, sendMail, type Mail } from "../mail";
+import { parseLocalPriceId } from "../payments/local";
+import { paymentProvider } from "../payments/provider";
+import type { MemberContext } from "../workspaces";
+import { assertBilling } from "./access";
+import { customerOf } from "./subscriptions";
+
+/**
+ * Test mode's receipts and invoice PDFs (issue 11: "the owner gets a receipt e-mail after each
+ * payment, and invoices can be downloaded as PDF from /billing"). The local provider's invoices
+ * are ours, so the app renders them; with Stripe, its hosted invoices and receipts are in the
+ * customer portal (/billing says so).
+ */
+
+const { localInvoices, localSubscriptions, memberships, users, workspaces } = schema;
+
+type LocalInvoice = typeof localInvoices.$inferSelect;
+
+/** Where /billing links an invoice's PDF. */
+export const invoicePdfPath = (invoiceId: string) => `/billing/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+
+async function planOfInvoice(invoice: LocalInvoice): Promise<{ name: string; interval: "month" | "year" } | null> {
+  if (!invoice.subscriptionId) return null;
+  const [sub] = await db()
+    .select({ priceId: localSubscriptions.priceId })
+    .from(localSubscriptions)
+    .where(eq(localSubscriptions.id, invoice.subscriptionId));
+  const price = sub ? parseLocalPriceId(sub.priceId) : null;
+  const plan = price ? getPlan(price.planId) : undefined;
+  return plan && price ? { name: plan.name, interval: price.interval } : null;
+}
+
+/** The receipt of a paid invoice, as e-mailed to each owner of the workspace. */
+export function receiptMail(input: {
+  to: string;
+  workspaceName: string;
+  planName: string | null;
+  amountCents: number;
+  paidOn: Date;
+  periodStart: Date;
+  periodEnd: Date;
+  pdfUrl: string;
+}): Mail {
+  const amount = formatUsdCents(input.amountCents / 100);
+  const lines = [
+    `Thank you: we received your payment of ${amount} for ${input.workspaceName} on ${formatLongDay(input.paidOn)}.`,
+    `${input.planName ? `${input.planName} plan, ` : ""}${formatLongDay(input.periodStart)} to ${formatLongDay(input.periodEnd)}.`,
+    `The invoice, as a PDF: ${input.pdfUrl}`,
+    "Test mode: no real card was charged.",
+  ];
+  return {
+    to: input.to,
+    subject: `Your Atelier receipt: ${amount}`,
+    text: `${lines.join("\n\n")}\n\n— Atelier\n`,
+    html: lines.map((l) => `<p>${l.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`).join("\n"),
+  };
+}
+
+/**
+ * After a test-mode payment: the receipt of the subscription's newest paid invoice, to every
+ * owner of the workspace whose customer paid. A $0 invoice is no payment and sends nothing.
+ */
+export async function sendLocalReceipt(workspaceId: string, subscriptionId: string): Promise<void> {
+  const [invoice] = await db()
+    .select()
+    .from(localInvoices)
+    .where(and(eq(localInvoices.subscriptionId, subscriptionId), eq(localInvoices.status, "paid")))
+    .orderBy(desc(localInvoices.createdAt))
+    .limit(1);
+  if (!invoice || invoice.amountCents <= 0) return;
+  const [workspace] = await db().select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const owners = await db()
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, "owner")));
+  const plan = await planOfInvoice(invoice);
+  for (const owner of owners) {
+    await sendMail(
+      receiptMail({
+        to: owner.email,
+        workspaceName: workspace?.name ?? "your workspace",
+        planName: plan?.name ?? null,
+        amountCents: invoice.amountCents,
+        paidOn: invoice.createdAt,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        pdfUrl: appLink(invoicePdfPath(invoice.id)),
+      }),
+    );
+  }
+}
+
+/** A test-mode invoice of the member's workspace as a PDF (owners and admins); anything else is not found. */
+export async function localInvoicePdf(member: MemberContext, invoiceId: string): Promise<{ filename: string; pdf: Buffer } | null> {
+  assertBilling(member, "view");
+  if ((await paymentProvider()).name !== "local") return null;
+  const customerId = await customerOf(member.workspace.id);
+  if (!customerId) return null;
+  const [invoice] = await db()
+    .select()
+    .from(localInvoices)
+    .where(and(eq(localInvoices.id, invoiceId), eq(localInvoices.customerId, customerId)));
+  if (!invoice) return null;
+  const plan = await planOfInvoice(invoice);
+  const date = invoice.createdAt.toISOString().slice(0, 10);
+  return { filename: `atelier-invoice-${date}-${invoice.id}.pdf`, pdf: await renderInvoicePdf(member.workspace.name, invoice, plan) };
+}
+
+function renderInvoicePdf(
+  workspaceName: string,
+  invoice: LocalInvoice,
+  plan: { name: string; interval: "month" | "year" } | null,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Atelier invoice ${invoice.id}`, Creator: "Atelier" } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const amount = `${formatUsdCents(invoice.amountCents / 100)} ${invoice.currency.toUpperCase()}`;
+  doc.font("Helvetica-Bold").fontSize(22).text("Atelier");
+  doc.moveDown(0.2).font("Helvetica").fontSize(10).fillColor("#475569").text("Invoice (test mode: no real card was charged)");
+  doc.moveDown(1.5).fillColor("#0f172a").fontSize(12);
+  const rows: [string, string][] = [
+    ["Invoice", invoice.id],
+    ["Billed to", workspaceName],
+    ["Date", formatLongDay(invoice.createdAt)],
+    ["Plan", plan ? `${plan.name}, billed ${plan.interval === "year" ? "yearly" : "monthly"}` : "Subscription"],
+    ["Period", `${formatLongDay(invoice.periodStart)} to ${formatLongDay(invoice.periodEnd)}`],
+    ["Amount", amount],
+    ["Status", invoice.status === "paid" ? "Paid" : invoice.status],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font("Helvetica-Bold").text(label, 56, y, { width: 120 });
+    doc.font("Helvetica").text(value, 190, y);
+    doc.moveDown(0.6);
+  }
+  doc.end();
+  return done;
+}
