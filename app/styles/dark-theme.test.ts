@@ -47,6 +47,8 @@ describe("contrast in the dark theme (WCAG AA: 4.5:1 for text, 3:1 for focus rin
         }
         expect(wcagContrast(dark("text", hue, text), darkCard(palette)), `text-${hue}-${text} on a card`).toBeGreaterThanOrEqual(4.5);
       }
+      // A board label: bg-*-200 with text-*-900.
+      expect(wcagContrast(dark("text", hue, 900), dark("bg", hue, 200)), `text-${hue}-900 on bg-${hue}-200`).toBeGreaterThanOrEqual(4.5);
     }
   });
 
