@@ -4,7 +4,8 @@
  * measure. Nothing here measures anything by itself.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { buildApp, prepareBuildDir, projectRoot } from "../tests/support/build";
 
@@ -54,4 +55,65 @@ export async function benchBuild(fallback: string): Promise<string> {
   if (process.env.BUILD_DIR) prepareBuildDir(buildDir);
   else await buildApp(buildDir);
   return buildDir;
+}
+
+const PGBIN = process.env.PGBIN ?? "/usr/lib/postgresql/15/bin";
+
+/** Runs a Postgres tool as the postgres user when we are root (initdb refuses root), as scripts/test-all.sh does. */
+function asPostgres(cmd: string, args: string[]) {
+  const [file, argv] = process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+  const r = spawnSync(file, argv, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${path.basename(cmd)} failed (${r.status}): ${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+export type ThrowawayPostgres = {
+  url: string;
+  port: number;
+  /** pg_ctl stop -m fast: clients see their connections closed. */
+  stop: () => void;
+  start: () => void;
+  /** Stops it and removes its folder. */
+  destroy: () => void;
+};
+
+/**
+ * A throwaway Postgres 15 from the machine's binaries (like scripts/test-all.sh), with
+ * fsync on: the soak checks what a real server keeps. One database, `atelier`.
+ */
+export function startPostgres(port: number): ThrowawayPostgres {
+  if (!existsSync(path.join(PGBIN, "initdb")))
+    throw new Error(`Postgres binaries not found in ${PGBIN} (apt-get install postgresql, or set PGBIN).`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-pg-"));
+  if (process.getuid?.() === 0) spawnSync("chown", ["postgres:postgres", dir]);
+  const data = path.join(dir, "data");
+  asPostgres(path.join(PGBIN, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const start = () =>
+    void asPostgres(path.join(PGBIN, "pg_ctl"), [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
+      "-w",
+      "start",
+    ]);
+  const stop = () => void asPostgres(path.join(PGBIN, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
+  start();
+  asPostgres(path.join(PGBIN, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "atelier"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/atelier`,
+    port,
+    stop,
+    start,
+    destroy: () => {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -18,6 +18,8 @@ export class HttpError extends Error {
 }
 
 export const PASSWORD = "Durable-passw0rd!";
+/** No request waits longer than this (a server that never answers is an error, not a hang). */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 type Column = { id: string; name: string; cards: { id: string; title: string }[] };
 
@@ -48,6 +50,7 @@ export class HttpUser {
       headers: this.headers({ "Content-Type": "application/x-www-form-urlencoded" }),
       body: new URLSearchParams(fields).toString(),
       redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     this.keepCookie(res);
     return res;
@@ -57,7 +60,7 @@ export class HttpUser {
     const res = await fetch(`${this.base}${path}`, {
       headers: this.headers(init.accept ? { Accept: init.accept } : {}),
       redirect: "manual",
-      signal: init.signal,
+      signal: init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     this.keepCookie(res);
     return res;
@@ -107,6 +110,7 @@ export class HttpUser {
       method: "POST",
       headers: this.headers({ "Content-Type": "application/json" }),
       body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await res.text();
     if (res.status !== 200) throw new HttpError(res.status, `${body.intent}: ${res.status} ${text.slice(0, 200)}`);
