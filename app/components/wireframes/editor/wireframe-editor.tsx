@@ -13,6 +13,8 @@ import { LibraryPanel } from "./library-panel";
 import { connectEvents } from "./network";
 import { useObservable } from "./observable";
 import { PropertiesPanel } from "./properties-panel";
+import { ModeSwitch, PrototypeMap } from "./prototype-mode";
+import { PrototypePanel } from "./prototype-panel";
 import { handleEditorKey, isTyping, ShortcutsDialog } from "./shortcuts";
 import { EditorStore, type EditorProps, type EditorState } from "./store";
 
@@ -135,21 +137,32 @@ export function WireframeEditor(props: EditorProps) {
   const screenName = useObservable(store.state, selectScreenName);
   const count = useObservable(store.state, selectSelectionCount);
   const announcement = useObservable(store.state, selectAnnouncement);
+  const [mode, setMode] = useState<"design" | "prototype">(() => (params.get("mode") === "prototype" ? "prototype" : "design"));
 
   return (
     <div ref={root} data-editor className="-mx-4 -my-8 flex h-[calc(100dvh-4rem)] min-h-[560px] flex-col bg-white sm:-mx-6 lg:-mx-8">
       <EditorHeader store={store} wireframe={props.wireframe} onHelp={() => help.current?.showModal()} />
       <ComponentBanner store={store} />
+      <ModeSwitch mode={mode} onChange={setMode} wireframeId={props.wireframe.id} />
       <div className="flex min-h-0 flex-1">
         <section aria-label="Screens, layers and library" className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
           <SidePanels store={store} />
         </section>
         <div className="flex min-w-0 flex-1 flex-col">
-          <Toolbar store={store} />
-          <Canvas store={store} label={`Canvas: ${screenName}${count ? `, ${count} selected` : ""}`} />
+          {mode === "prototype" ? (
+            <PrototypeMap store={store} />
+          ) : (
+            <>
+              <Toolbar store={store} />
+              <Canvas store={store} label={`Canvas: ${screenName}${count ? `, ${count} selected` : ""}`} />
+            </>
+          )}
         </div>
-        <section aria-label="Properties" className="flex w-64 shrink-0 flex-col border-l border-slate-200 bg-slate-50">
-          <PropertiesPanel store={store} linkedCards={props.linkedCards} />
+        <section
+          aria-label={mode === "prototype" ? "Prototype" : "Properties"}
+          className="flex w-64 shrink-0 flex-col border-l border-slate-200 bg-slate-50"
+        >
+          {mode === "prototype" ? <PrototypePanel store={store} /> : <PropertiesPanel store={store} linkedCards={props.linkedCards} />}
         </section>
       </div>
       <div className="sr-only" aria-live="polite" aria-atomic="true">
