@@ -3,11 +3,14 @@ import { can } from "~/lib/permissions";
 import { readWireframeFilters, wireframeListActionSchema } from "~/lib/forms/wireframes";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import { compareOrder } from "~/lib/wireframes/order";
+import { importWireframeSchema } from "~/lib/forms/wireframe-import";
+import { mediaTypeOf } from "~/.server/http/body";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { listProjects } from "~/.server/projects/projects";
 import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "~/.server/wireframes";
 import { thumbnailTokens } from "~/.server/wireframes/tokens";
+import { importToast, importWireframe, MAX_IMPORT_BYTES } from "~/.server/wireframes/import";
 import { type MemberContext, requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 
@@ -16,7 +19,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return wireframeList(member, readWireframeFilters(new URL(request.url).searchParams), null);
 }
 
-export const action = ({ request }: ActionFunctionArgs) => wireframeListAction(request);
+/** The list's forms; a multipart post is the import form (a file). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  mediaTypeOf(request.headers.get("Content-Type")) === "multipart/form-data" ? importAction(request) : wireframeListAction(request);
+
+/**
+ * The import form: our JSON export or an Excalidraw scene becomes a new wireframe; the list
+ * then says what was imported and what could not be mapped. A bad file: 400 with what is
+ * wrong and where (the form shows it), and nothing is created.
+ */
+async function importAction(request: Request) {
+  const member = await requireMember(request, "wireframe.view");
+  const submission = await parseSubmission(request, importWireframeSchema, { multipart: true, maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
+  if (submission.status !== "success") return invalid(submission, { hideFields: ["file"] });
+  const { file, projectId, name } = submission.value;
+  try {
+    const result = await importWireframe(member, { projectId, name, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    return redirectWithToast(listAddress(request), importToast(result), { status: 303 });
+  } catch (error) {
+    return replyUserError(submission, error, { hideFields: ["file"] });
+  }
+}
 
 /** The first screen of a document and only its elements: what a thumbnail draws. */
 export function thumbnailOf(doc: WireframeDocument): { doc: WireframeDocument; screenId: string } | null {

@@ -1,10 +1,4 @@
-import {
-  SCHEMA_VERSION,
-  type ComponentDefinition,
-  type Screen,
-  type WireframeDocument,
-  type WireframeElement,
-} from "~/lib/wireframes/document";
+import type { ComponentDefinition, Op, Screen, WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import {
   exportFileName,
   exportZipName,
@@ -13,6 +7,7 @@ import {
   type ExportRequest,
   type ExportScale,
 } from "~/lib/wireframes/export";
+import { applyOps } from "~/lib/wireframes/ops";
 import { compareOrder } from "~/lib/wireframes/order";
 import type { RenderComponents, TokenValues } from "~/lib/wireframes/render";
 import { UserError } from "../errors";
@@ -59,13 +54,16 @@ export function chosenScreens(doc: WireframeDocument, screenIds: string[]): Scre
   return screens.filter((s) => wanted.has(s.id));
 }
 
-/** The document with only these screens and their elements (the JSON of a part of a wireframe). */
+/** The document with only these screens (their elements, interactions and flows), for the JSON of a part of a wireframe. */
 export function documentOf(doc: WireframeDocument, screens: Screen[]): WireframeDocument {
-  if (screens.length === Object.keys(doc.screens).length) return doc;
-  const ids = new Set(screens.map((s) => s.id));
-  const elements: Record<string, WireframeElement> = {};
-  for (const [id, el] of Object.entries(doc.elements)) if (ids.has(el.screenId)) elements[id] = el;
-  return { schemaVersion: SCHEMA_VERSION, screens: Object.fromEntries(screens.map((s) => [s.id, s])), elements };
+  const keep = new Set(screens.map((s) => s.id));
+  const drop = Object.keys(doc.screens).filter((id) => !keep.has(id));
+  return drop.length === 0
+    ? doc
+    : applyOps(
+        doc,
+        drop.map((id) => ({ op: "remove-screen", id }) as Op),
+      );
 }
 
 /** The main components the elements draw, with the ones their definitions draw in turn (four levels, as the renderer). */

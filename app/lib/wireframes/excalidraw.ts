@@ -240,7 +240,7 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
   // Elements, each with the z-order index it takes among its siblings.
   type Made = { element: WireframeElement; z: number; groups: string[] };
   const made: Made[] = [];
-  const idOf = new Map<string, string>(); // Excalidraw id → our id (single elements only, for bindings)
+  const idOf = new Map<string, WireframeElement>(); // Excalidraw id → ours (single elements only, for bindings)
   const images: ExcalidrawImage[] = [];
   const pendingBindings: { element: WireframeElement & { type: "line" | "arrow" }; start?: string; end?: string }[] = [];
   // Names of the groups the import makes for one scene element (a diamond's four sides, a polyline's segments).
@@ -280,7 +280,7 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
           fill: fill === undefined ? null : fill,
           radius: r.kind === "rectangle" ? cornerRadius(el) : 0,
         });
-        idOf.set(el.id, element.id);
+        idOf.set(el.id, element);
         add(element);
         break;
       }
@@ -328,7 +328,7 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
         }
         if (segments.length === 1) {
           const only = segments[0] as WireframeElement & { type: "line" | "arrow" };
-          idOf.set(el.id, only.id);
+          idOf.set(el.id, only);
           add(only);
           pendingBindings.push({ element: only, start: line.startBinding?.elementId, end: line.endBinding?.elementId });
         } else {
@@ -364,7 +364,7 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
             lineHeight,
           },
         });
-        idOf.set(el.id, element.id);
+        idOf.set(el.id, element);
         add(element);
         break;
       }
@@ -377,18 +377,20 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
           note("svg-image");
           break;
         } else images.push({ elementId: element.id, mimeType: file.mimeType ?? "", dataURL: file.dataURL });
-        idOf.set(el.id, element.id);
+        idOf.set(el.id, element);
         add(element);
         break;
       }
     }
   }
-  // Bound arrows follow the shape they point at (when it became one element of ours).
+  // Bound arrows follow the shape they point at (when it became one element of ours on the same screen).
+  const target = (sceneId: string | undefined, line: WireframeElement) => {
+    const el = sceneId ? idOf.get(sceneId) : undefined;
+    return el && el.id !== line.id && el.screenId === line.screenId ? { elementId: el.id } : null;
+  };
   for (const b of pendingBindings) {
-    const start = b.start ? idOf.get(b.start) : undefined;
-    const end = b.end ? idOf.get(b.end) : undefined;
-    if (start && start !== b.element.id) b.element.start = { elementId: start };
-    if (end && end !== b.element.id) b.element.end = { elementId: end };
+    b.element.start = target(b.start, b.element);
+    b.element.end = target(b.end, b.element);
   }
 
   const document = assemble(screens, made, groupNames);

@@ -14,6 +14,7 @@ import { Field } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
 import { SEARCH_MAX, duplicateWireframeSchema } from "~/lib/forms/wireframes";
 import type { TokenValues } from "~/lib/wireframes/render";
+import { ImportForm } from "./import-form";
 import { DeleteItem, RenameItem } from "./item-forms";
 import { SelectField, plural, ui, usePosting, useReloading } from "./parts";
 import { type ComponentsById, type ScreenPreview, ScreenThumbnail } from "./thumbnail";
@@ -73,6 +74,7 @@ export function WireframeListPage({ data, reply }: { data: WireframeListData; re
             <Link to="/wireframes/library" className={buttonClass("secondary")}>
               Component library
             </Link>
+            {data.canEdit && !data.project ? <ImportForm projects={data.projects} reply={reply} /> : null}
           </>
         }
       />
@@ -208,6 +210,11 @@ function WireframeCard({
         <p className={`text-xs ${ui.muted}`}>
           Changed {formatDateTime(w.updatedAt)}
           {w.updatedByName ? ` by ${w.updatedByName}` : ""}
+        </p>
+        <p className="text-xs">
+          <Link to={`/wireframes/export/${w.id}`} className={`relative ${ui.link}`}>
+            Export<span className="sr-only"> {w.name}</span>
+          </Link>
         </p>
         {data.canEdit || data.canDelete ? (
           <div className="mt-3 flex flex-wrap items-start gap-2">
