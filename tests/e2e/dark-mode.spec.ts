@@ -127,16 +127,33 @@ test.describe("dark mode", () => {
     await live.close();
   });
 
+  test("the other pages are dark and axe-clean too (team, projects, pricing, notifications, wireframe library and templates)", async ({
+    page,
+  }) => {
+    await signUpAndVerify(page, { fullName: "Dora Dusk" });
+    await page.goto("/profile");
+    await page.getByRole("region", { name: "Appearance" }).getByRole("radio", { name: /Dark/ }).check();
+    await page.getByRole("button", { name: "Save theme" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await createProject(page, "Dusk");
+    for (const url of ["/projects", "/team", "/pricing", "/notifications", "/wireframes/library", "/wireframes/templates"]) {
+      await page.goto(url);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expectDark(page);
+      await expectNoA11yViolations(page);
+    }
+  });
+
   test("System follows the device's setting, signed in and on the public pages", async ({ browser }, testInfo) => {
     const context = await browser.newContext({ colorScheme: "dark" });
     const page = await context.newPage();
 
     // Signed out: the landing and sign-in pages.
-    for (const url of ["/", "/auth?mode=signin"]) {
+    for (const url of ["/", "/auth?mode=signin", "/auth?mode=signup", "/privacy"]) {
       await page.goto(url);
       await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
       await expectDark(page);
-      await page.screenshot({ path: testInfo.outputPath(`system-dark${url === "/" ? "-landing" : "-signin"}.png`) });
+      await page.screenshot({ path: testInfo.outputPath(`system-dark-${url.replace(/\W+/g, "-")}.png`) });
       await expectNoA11yViolations(page);
     }
 
