@@ -413,14 +413,13 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
           {screen ? (
             <>
               <rect
-                className="wf-screen"
                 data-screen-id={screen.id}
                 x={0}
                 y={0}
                 width={screen.width}
                 height={screen.height}
                 fill={resolveColor(screen.background, tokens) === "none" ? "#ffffff" : resolveColor(screen.background, tokens)}
-                stroke="#cbd5e1"
+                className="wf-screen stroke-slate-300"
                 strokeWidth={1}
                 vectorEffect="non-scaling-stroke"
               />
@@ -511,7 +510,14 @@ const Grid = memo(function Grid({ store, width, height }: { store: EditorStore; 
     <>
       <defs>
         <pattern id="wf-grid" width={8} height={8} patternUnits="userSpaceOnUse">
-          <path d="M8 0H0V8" fill="none" stroke="#94a3b8" strokeOpacity={0.25} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          <path
+            d="M8 0H0V8"
+            fill="none"
+            className="stroke-slate-400"
+            strokeOpacity={0.25}
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
         </pattern>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="url(#wf-grid)" pointerEvents="none" />
@@ -546,7 +552,7 @@ const SelectionOverlay = memo(function SelectionOverlay({
           width={el.width}
           height={el.height}
           fill="none"
-          stroke={el.locked ? "#94a3b8" : "#2563eb"}
+          className={el.locked ? "stroke-slate-400" : "stroke-blue-600"}
           strokeWidth={1.5}
           strokeDasharray={el.locked ? "4 3" : undefined}
           vectorEffect="non-scaling-stroke"
@@ -561,7 +567,7 @@ const SelectionOverlay = memo(function SelectionOverlay({
               width={box.width}
               height={box.height}
               fill="none"
-              stroke="#2563eb"
+              className="stroke-blue-600"
               strokeWidth={1}
               vectorEffect="non-scaling-stroke"
             />
@@ -575,8 +581,7 @@ const SelectionOverlay = memo(function SelectionOverlay({
                 y={p.y - hs / 2}
                 width={hs}
                 height={hs}
-                fill="#ffffff"
-                stroke="#2563eb"
+                className="fill-white stroke-blue-600"
                 strokeWidth={1.5}
                 vectorEffect="non-scaling-stroke"
               />
@@ -658,7 +663,7 @@ function InteractionOverlay({
           width={hover.width}
           height={hover.height}
           fill="none"
-          stroke="#60a5fa"
+          className="stroke-blue-400"
           strokeWidth={1}
           vectorEffect="non-scaling-stroke"
         />
@@ -667,24 +672,22 @@ function InteractionOverlay({
         g.axis === "x" ? (
           <line
             key={k}
-            className="wf-guide"
+            className="wf-guide stroke-pink-600"
             x1={g.at}
             x2={g.at}
             y1={g.from - 8 / zoom}
             y2={g.to + 8 / zoom}
-            stroke="#db2777"
             strokeWidth={1}
             vectorEffect="non-scaling-stroke"
           />
         ) : (
           <line
             key={k}
-            className="wf-guide"
+            className="wf-guide stroke-pink-600"
             y1={g.at}
             y2={g.at}
             x1={g.from - 8 / zoom}
             x2={g.to + 8 / zoom}
-            stroke="#db2777"
             strokeWidth={1}
             vectorEffect="non-scaling-stroke"
           />
@@ -696,9 +699,8 @@ function InteractionOverlay({
           y={i.rect.y}
           width={i.rect.width}
           height={i.rect.height}
-          fill="#3b82f6"
+          className="fill-blue-500 stroke-blue-500"
           fillOpacity={0.08}
-          stroke="#3b82f6"
           strokeWidth={1}
           vectorEffect="non-scaling-stroke"
         />
@@ -710,7 +712,9 @@ function InteractionOverlay({
 
 function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point }) {
   if (tool === "line" || tool === "arrow") {
-    return <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} stroke="#2563eb" strokeWidth={2} vectorEffect="non-scaling-stroke" />;
+    return (
+      <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="stroke-blue-600" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+    );
   }
   const r = rectFromPoints(from, to);
   if (tool === "ellipse") {
@@ -721,7 +725,7 @@ function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point })
         rx={r.width / 2}
         ry={r.height / 2}
         fill="none"
-        stroke="#2563eb"
+        className="stroke-blue-600"
         strokeWidth={1.5}
         vectorEffect="non-scaling-stroke"
       />
@@ -734,7 +738,7 @@ function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point })
       width={r.width}
       height={r.height}
       fill="none"
-      stroke="#2563eb"
+      className="stroke-blue-600"
       strokeWidth={1.5}
       vectorEffect="non-scaling-stroke"
     />

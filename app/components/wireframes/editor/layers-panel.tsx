@@ -269,7 +269,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
                   selected ? "bg-brand-100 text-brand-900" : "text-slate-800 hover:bg-slate-100"
                 } ${r.el.id === active ? "outline-1 outline-brand-400 -outline-offset-1" : ""} ${
                   hint === "inside" ? "ring-2 ring-brand-500 ring-inset" : ""
-                } ${hint === "above" ? "shadow-[inset_0_2px_0_#2563eb]" : ""} ${hint === "below" ? "shadow-[inset_0_-2px_0_#2563eb]" : ""}`}
+                } ${hint === "above" ? "shadow-[inset_0_2px_0_var(--color-blue-600)]" : ""} ${hint === "below" ? "shadow-[inset_0_-2px_0_var(--color-blue-600)]" : ""}`}
                 style={{
                   paddingLeft: 4 + (r.level - 1) * 14,
                   // The rows out of view, as room above and below the ones drawn (margins: padding

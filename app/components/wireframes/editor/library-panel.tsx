@@ -118,11 +118,17 @@ export function LibraryPanel({ store }: { store: EditorStore }) {
             <Item key={s.type} store={store} item={{ kind: "shape", type: s.type }} label={s.label}>
               <svg viewBox="0 0 40 24" className="h-9 w-full" aria-hidden="true">
                 {s.type === "ellipse" ? (
-                  <ellipse cx={20} cy={12} rx={11} ry={11} fill="#f3f4f6" stroke="#9ca3af" />
+                  <ellipse cx={20} cy={12} rx={11} ry={11} className="fill-gray-100 stroke-gray-400" />
                 ) : (
-                  <rect x={6} y={3} width={28} height={18} fill={s.type === "rectangle" ? "#f3f4f6" : "#e5e7eb"} stroke="#9ca3af" />
+                  <rect
+                    x={6}
+                    y={3}
+                    width={28}
+                    height={18}
+                    className={`${s.type === "rectangle" ? "fill-gray-100" : "fill-gray-200"} stroke-gray-400`}
+                  />
                 )}
-                {s.type === "image-placeholder" ? <path d="M6 3L34 21M34 3L6 21" stroke="#9ca3af" /> : null}
+                {s.type === "image-placeholder" ? <path d="M6 3L34 21M34 3L6 21" className="stroke-gray-400" /> : null}
               </svg>
               <span className="truncate">{s.label}</span>
             </Item>
@@ -168,9 +174,8 @@ export function LibraryPanel({ store }: { store: EditorStore }) {
               <Item key={name} store={store} item={{ kind: "icon", icon: name }} label={`${d.label} icon`}>
                 <svg
                   viewBox="0 0 24 24"
-                  className="h-5 w-5"
+                  className="h-5 w-5 stroke-current text-slate-700"
                   fill="none"
-                  stroke="#374151"
                   strokeWidth={2}
                   strokeLinecap="round"
                   strokeLinejoin="round"

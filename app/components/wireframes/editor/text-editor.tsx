@@ -1,8 +1,17 @@
 import { useState } from "react";
-import type { WireframeElement } from "~/lib/wireframes/document";
+import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import { FONT_FAMILY, resolveColor, resolveLength } from "~/lib/wireframes/render";
 import { useObservable } from "./observable";
 import type { EditorState, EditorStore, Viewport } from "./store";
+
+/** What the text sits on in the document: the element's solid fill, else its screen's background, else white. */
+function paperOf(doc: WireframeDocument, el: WireframeElement): string {
+  for (const value of [el.fill, doc.screens[el.screenId]?.background]) {
+    const c = resolveColor(value ?? null);
+    if (c !== "none" && c.startsWith("#")) return c;
+  }
+  return "#ffffff";
+}
 
 const selectEditing = (s: EditorState) => (s.editingText ? (s.doc.elements[s.editingText] ?? null) : null);
 const selectViewport = (v: Viewport) => v;
@@ -27,7 +36,7 @@ function TextBox({ store, el }: { store: EditorStore; el: Extract<WireframeEleme
   return (
     <textarea
       aria-label={`Text of ${el.name}`}
-      className="absolute z-10 resize-none rounded-sm border-0 bg-white/95 p-0 shadow-[0_0_0_2px_#2563eb] outline-none"
+      className="absolute z-10 resize-none rounded-sm border-0 p-0 shadow-[0_0_0_2px_var(--color-blue-600)] outline-none"
       style={{
         left: v.x + el.x * v.zoom,
         top: v.y + el.y * v.zoom,
@@ -39,6 +48,8 @@ function TextBox({ store, el }: { store: EditorStore; el: Extract<WireframeEleme
         lineHeight: el.textStyle.lineHeight,
         textAlign: el.textStyle.align,
         color: resolveColor(el.textStyle.color) === "none" ? "#111827" : resolveColor(el.textStyle.color),
+        // The document's colours, whatever the app's theme: the element's fill, else its screen's background.
+        backgroundColor: paperOf(store.get().doc, el),
       }}
       value={value}
       autoFocus
