@@ -76,6 +76,21 @@ async function open(p: Page): Promise<number> {
   return p.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))));
 }
 
+// The page's HTML as the server sends it (the read-only screens are <img> of the server's
+// SVG files, so the HTML holds the loader's data but no drawing), and one such file.
+const cookieHeader = { cookie: s.cookie };
+const html = Buffer.from(await (await fetch(editorUrl, { headers: cookieHeader })).arrayBuffer());
+const svgUrl = /<img src="([^"]+\.svg[^"]*)"/.exec(html.toString("utf8"))?.[1]?.replaceAll("&amp;", "&");
+if (!svgUrl) throw new Error("the editor page shows no screen as an <img>");
+const svgRes = await fetch(new URL(svgUrl, server.url), { headers: cookieHeader });
+const svgFile = Buffer.from(await svgRes.arrayBuffer());
+const svgStart = performance.now();
+await fetch(new URL(svgUrl, server.url), { headers: cookieHeader });
+const svgMs = performance.now() - svgStart;
+const revalidate = await fetch(new URL(svgUrl, server.url), {
+  headers: { ...cookieHeader, "If-None-Match": svgRes.headers.get("ETag") ?? "" },
+});
+
 await open(page); // warm: the server's caches and the browser's compile cache
 const openMs: number[] = [];
 for (let i = 0; i < OPENS; i++) openMs.push(await open(page));
@@ -164,8 +179,12 @@ Command: \`npm run bench:wireframe-editor\` (headless Chromium ${browser.version
 |---|---|---|
 | the patch of one element nudged with an arrow key (request body) | ${Buffer.byteLength(body)} bytes | under 1 KB |
 | the editor route's own JavaScript (loaded on that route only) | ${kb(editorBytes)} (${kb(editorGzip)} gzipped) | |
+| the editor page's HTML (its loader data, the read-only screens as \`<img>\`) | ${kb(html.length)} (${kb(gzipSync(html).length)} gzipped) | |
+| the screen's SVG file for that \`<img>\` (\`/wireframes/:id/screens/:screenId.svg\`; a second request ${svgMs.toFixed(0)} ms, revalidated by its ETag: ${revalidate.status}) | ${kb(svgFile.length)} (${kb(gzipSync(svgFile).length)} gzipped) | |
 
 While dragged, the selection is drawn on a layer of its own that a CSS transform moves (the compositor's work, not the main drawing's), and one patch is committed when the pointer lets go; the elements are drawn by the shared renderer, each memoised, so the commit redraws only the ones that moved. The open time includes the server's answer and the read-only screens the page shows until the editor takes over.
+
+The read-only screens (shown without JavaScript and until the editor runs) are \`<img>\` of the server's SVG file of each screen since 25 Nov 2026; before, the page held every element's drawing and its HTML was 565 KB for this screen. What the HTML still carries is the loader's data (the document, for the editor to start from without another request). A patch carries its \`patchId\` (24 characters) since the same day, so a retry never applies it twice.
 <!-- wireframe-editor:end -->`;
 
 const file = path.join(projectRoot, "docs/performance.md");
