@@ -26,6 +26,13 @@ describe("KitPreview", () => {
     expect(darkChosen).not.toContain('fill="#2563eb"');
   });
 
+  it("links to the themes it was not given (loaded with ?theme=)", async () => {
+    const light = new Map([["light", resolveTheme(sampleSystem(), "light")]]);
+    const html = await renderAt(<KitPreview resolvedByTheme={light} themes={["light", "dark"]} />, "/design?tab=overview&theme=light");
+    expect(html).toContain('fill="#2563eb"');
+    expect(html).toMatch(/href="\/design\?tab=overview&amp;theme=dark"[^>]*>dark</);
+  });
+
   it("binds every part to an existing token of the starting system, in a valid document", () => {
     const tokens = rendererTokens(resolveTheme(sampleSystem(), "light"));
     const bindings = kitBindings(tokens);

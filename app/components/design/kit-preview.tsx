@@ -212,17 +212,28 @@ const LEGEND: { label: string; roles: [RoleName, string][] }[] = [
   },
 ];
 
-export function KitPreview({ resolvedByTheme, theme: initial }: { resolvedByTheme: ResolvedByTheme; theme?: string }) {
+export function KitPreview({
+  resolvedByTheme,
+  theme: initial,
+  themes,
+}: {
+  /** Resolved tokens of the themes at hand (all of them switch at once; the others by loading `?theme=`). */
+  resolvedByTheme: ResolvedByTheme;
+  theme?: string;
+  /** Every theme's name, when `resolvedByTheme` holds only some. */
+  themes?: string[];
+}) {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const byTheme = useMemo(
     () => themeEntries(resolvedByTheme).map(([name, tokens]) => [name, rendererTokens(tokens)] as const),
     [resolvedByTheme],
   );
-  const names = byTheme.map(([n]) => n);
-  const start = initial && names.includes(initial) ? initial : (names[0] ?? "");
+  const loaded = byTheme.map(([n]) => n);
+  const names = themes?.length ? themes : loaded;
+  const start = initial && loaded.includes(initial) ? initial : (loaded[0] ?? "");
   const [picked, setPicked] = useState<string | null>(null);
-  const theme = picked && names.includes(picked) ? picked : start;
+  const theme = picked && loaded.includes(picked) ? picked : start;
   const tokens = useMemo(() => byTheme.find(([n]) => n === theme)?.[1] ?? {}, [byTheme, theme]);
   const bindings = useMemo(() => kitBindings(tokens), [tokens]);
   const doc = useMemo(() => kitDocument(bindings), [bindings]);
@@ -231,7 +242,7 @@ export function KitPreview({ resolvedByTheme, theme: initial }: { resolvedByThem
     next.set("theme", name);
     return `?${next.toString()}`;
   };
-  if (!names.length) return <p className="text-sm text-slate-600">This system has no themes to preview.</p>;
+  if (!loaded.length) return <p className="text-sm text-slate-600">This system has no themes to preview.</p>;
   return (
     <section aria-labelledby="kit-preview-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -249,7 +260,7 @@ export function KitPreview({ resolvedByTheme, theme: initial }: { resolvedByThem
                 aria-current={name === theme ? "true" : undefined}
                 className={`rounded-md px-3 py-1 text-sm font-medium ${name === theme ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
                 onClick={(e) => {
-                  if (!hydrated) return;
+                  if (!hydrated || !loaded.includes(name)) return;
                   e.preventDefault();
                   setPicked(name);
                 }}
