@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { WireframeDocument, WireframeElement } from "./document";
+import type { LineElement, WireframeDocument, WireframeElement } from "./document";
 import { ExcalidrawError, excalidrawToDocument, isExcalidrawScene } from "./excalidraw";
 import { compareOrder } from "./order";
 import { wireframeDocumentSchema } from "./schema";
@@ -52,7 +52,7 @@ describe("Excalidraw scenes as wireframe documents", () => {
     expect(sides.map((s) => s.type)).toEqual(["line", "line", "line", "line"]);
     expect(diamond).toMatchObject({ x: 200, y: 150, width: 60, height: 40 });
     const corners = sides.map((s) => {
-      const p = (s as Extract<WireframeElement, { type: "line" }>).points;
+      const p = (s as LineElement).points;
       return [s.x + p[0], s.y + p[1]];
     });
     expect(corners).toEqual([
@@ -61,7 +61,7 @@ describe("Excalidraw scenes as wireframe documents", () => {
       [230, 190],
       [200, 170],
     ]);
-    const [arrow] = on(login!.id, "arrow") as Extract<WireframeElement, { type: "arrow" }>[];
+    const [arrow] = on(login!.id, "arrow") as LineElement[];
     const [rect] = on(login!.id, "rectangle");
     const [ellipse] = on(login!.id, "ellipse");
     expect(arrow!.start).toEqual({ elementId: rect!.id });
