@@ -74,8 +74,11 @@ describe("the player", () => {
     ]);
     expect(played.view!.count).toBe(2);
     expect(played.canShare).toBe(false);
-    // Only the drawn screen's elements travel.
-    expect(Object.keys(played.view!.doc.screens)).toEqual([ws.first]);
+    // The screen comes drawn (the renderer's SVG), not as the document.
+    expect(played.view).not.toHaveProperty("doc");
+    expect(played.view!.svg).toMatch(/^<svg[^>]*role="img"/);
+    expect(played.view!.svg).toContain(">Button</text>");
+    expect(played.view!.overlaySvg).toBeNull();
     const next = await getPrototype(ws.owner, ws.wireframeId, { screen: "done" });
     expect([next.view!.screen.name, next.view!.index]).toEqual(["Thanks", 2]);
     const other = await makeWorkspace();

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { EXPIRY_CHOICES } from "~/lib/forms/prototypes";
 import type { PlayerScreen } from "~/lib/wireframes/player";
 import { buttonClass } from "~/components/ui/button-styles";
 import { replyErrors } from "./player";
@@ -30,6 +29,14 @@ export type LinkView = {
   openCount: number;
   state: "active" | "expired" | "revoked";
 };
+
+/** The share form's expiry choices (the server's schema, app/lib/forms/prototypes.ts, takes 1, 7 or 30; kept here so no zod reaches the player). */
+const EXPIRY_CHOICES = [
+  { value: "", label: "Never" },
+  { value: "1", label: "In 1 day" },
+  { value: "7", label: "In 7 days" },
+  { value: "30", label: "In 30 days" },
+] as const;
 
 const inputCls = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900";
 const labelCls = "block text-sm font-medium text-slate-700";

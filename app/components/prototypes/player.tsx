@@ -1,8 +1,6 @@
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { ComponentDefinition } from "~/lib/wireframes/document";
 import type { PlayerHotspot, PlayerScreen, PlayerView } from "~/lib/wireframes/player";
-import { ScreenSvg } from "~/lib/wireframes/render";
 
 /**
  * The prototype player, shared by /prototypes/{id} (members) and /p/{token} (link viewers):
@@ -13,11 +11,9 @@ import { ScreenSvg } from "~/lib/wireframes/render";
  * interactions; without it everything is a link and delays use a refresh.
  */
 
-export type PlayerData = {
-  view: PlayerView | null;
-  components: Record<string, { definition: ComponentDefinition }>;
-  fit: boolean;
-};
+/** The screen and its overlay come drawn: SVG markup rendered on the server by the one renderer (render.tsx). */
+export type PlayedView = Omit<PlayerView, "doc"> & { svg: string; overlaySvg: string | null };
+export type PlayerData = { view: PlayedView | null; fit: boolean };
 
 const pct = (v: number, of: number) => `${(v / of) * 100}%`;
 
@@ -56,7 +52,7 @@ export function PlayerFrame({
   children,
 }: {
   title: React.ReactNode;
-  view: PlayerView;
+  view: PlayedView;
   search: string;
   keepKeys: readonly string[];
   fit: boolean;
@@ -129,7 +125,7 @@ function StepLink({ href, label, text }: { href: string | null; label: string; t
 }
 
 /** A GET form: choosing a flow starts it. Without JavaScript its button plays the choice. */
-function FlowPicker({ view, search }: { view: PlayerView; search: string }) {
+function FlowPicker({ view, search }: { view: PlayedView; search: string }) {
   const submit = useSubmit();
   if (view.flows.length < 2) return view.flows[0] ? <span className="text-slate-500">{view.flows[0].name}</span> : null;
   const zoom = new URLSearchParams(search).get("zoom");
@@ -172,13 +168,13 @@ export function PlayerStage({
   pinLayer,
   placing,
 }: {
-  data: PlayerData & { view: PlayerView };
+  data: PlayerData & { view: PlayedView };
   search: string;
   keepKeys: readonly string[];
   pinLayer?: React.ReactNode;
   placing?: (spot: { x: number; y: number }) => void;
 }) {
-  const { view, components, fit } = data;
+  const { view, fit } = data;
   const navigate = useNavigate();
   const [always, setAlways] = useState(false);
   const [flash, setFlash] = useState(false);
@@ -238,7 +234,7 @@ export function PlayerStage({
           width: fit ? `min(100%, calc((100dvh - 9rem) * ${screen.width / screen.height}))` : `${screen.width}px`,
         }}
       >
-        <ScreenSvg doc={view.doc} screenId={screen.id} components={components} className="block h-full w-full" title={screen.name} />
+        <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: view.svg }} />
         <Hotspots spots={view.hotspots} screen={screen} lit={lit && !overlay} disabled={Boolean(placing) || Boolean(overlay)} href={k} />
         {overlay ? (
           <>
@@ -257,13 +253,7 @@ export function PlayerStage({
               }}
               data-testid="prototype-overlay"
             >
-              <ScreenSvg
-                doc={view.doc}
-                screenId={overlay.screen.id}
-                components={components}
-                className="block h-full w-full"
-                title={overlay.screen.name}
-              />
+              <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: view.overlaySvg ?? "" }} />
               <Hotspots spots={overlay.hotspots} screen={overlay.screen} lit={lit} disabled={Boolean(placing)} href={k} />
             </div>
           </>

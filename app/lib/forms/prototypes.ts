@@ -9,12 +9,6 @@ import { isUuid } from "~/lib/ids";
 
 export const COMMENT_MAX = 5000;
 export const GUEST_NAME_MAX = 80;
-export const EXPIRY_CHOICES = [
-  { value: "", label: "Never" },
-  { value: "1", label: "In 1 day" },
-  { value: "7", label: "In 7 days" },
-  { value: "30", label: "In 30 days" },
-] as const;
 
 const RELOAD = "Reload the page and try again.";
 const uuid = z.string({ error: RELOAD }).refine(isUuid, { message: RELOAD });

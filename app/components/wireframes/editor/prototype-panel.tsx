@@ -127,8 +127,8 @@ function InteractionList({
         return (
           <li key={it.id} className="rounded border border-slate-200 bg-white p-2" data-interaction={it.id}>
             {it.trigger.type === "delay" ? (
-              <label className="block text-xs" htmlFor={`${id}-delay`}>
-                Delay (seconds)
+              <div className="block text-xs">
+                <label htmlFor={`${id}-delay`}>Delay (seconds)</label>
                 <input
                   id={`${id}-delay`}
                   key={it.trigger.ms}
@@ -145,10 +145,10 @@ function InteractionList({
                       set(it, "trigger", { type: "delay", ms });
                   }}
                 />
-              </label>
+              </div>
             ) : null}
-            <label className="mt-1 block text-xs" htmlFor={`${id}-action`}>
-              Action
+            <div className="mt-1 block text-xs">
+              <label htmlFor={`${id}-action`}>Action</label>
               <select
                 id={`${id}-action`}
                 value={a.type}
@@ -162,10 +162,10 @@ function InteractionList({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             {a.type === "navigate" || a.type === "overlay" ? (
-              <label className="mt-1 block text-xs" htmlFor={`${id}-target`}>
-                Screen
+              <div className="mt-1 block text-xs">
+                <label htmlFor={`${id}-target`}>Screen</label>
                 <select
                   id={`${id}-target`}
                   value={a.screenId}
@@ -179,11 +179,11 @@ function InteractionList({
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
             ) : null}
             {a.type === "url" ? (
-              <label className="mt-1 block text-xs" htmlFor={`${id}-url`}>
-                Address (opens in a new tab)
+              <div className="mt-1 block text-xs">
+                <label htmlFor={`${id}-url`}>Address (opens in a new tab)</label>
                 <input
                   id={`${id}-url`}
                   key={a.url}
@@ -202,7 +202,7 @@ function InteractionList({
                   }}
                   onInput={(e) => e.currentTarget.setCustomValidity("")}
                 />
-              </label>
+              </div>
             ) : null}
             {a.type === "overlay" ? (
               <fieldset className="mt-1 text-xs">
@@ -230,8 +230,8 @@ function InteractionList({
                 {a.position ? (
                   <span className="mt-1 flex gap-2">
                     {(["x", "y"] as const).map((axis) => (
-                      <label key={axis} className="flex-1" htmlFor={`${id}-${axis}`}>
-                        {axis}
+                      <div key={axis} className="flex-1">
+                        <label htmlFor={`${id}-${axis}`}>{axis}</label>
                         <input
                           id={`${id}-${axis}`}
                           key={a.position![axis]}
@@ -245,7 +245,7 @@ function InteractionList({
                               set(it, "action", { ...a, position: { ...a.position!, [axis]: v } });
                           }}
                         />
-                      </label>
+                      </div>
                     ))}
                   </span>
                 ) : null}
@@ -295,8 +295,8 @@ function Flows({ store, doc, editable }: { store: EditorStore; doc: WireframeDoc
       <ul className="mt-1 space-y-2">
         {flows.map((f, i) => (
           <li key={f.id} className="rounded border border-slate-200 bg-white p-2" data-flow={f.name}>
-            <label className="block text-xs" htmlFor={`${uid}-${i}-name`}>
-              Name
+            <div className="block text-xs">
+              <label htmlFor={`${uid}-${i}-name`}>Name</label>
               <input
                 id={`${uid}-${i}-name`}
                 key={f.name}
@@ -312,9 +312,9 @@ function Flows({ store, doc, editable }: { store: EditorStore; doc: WireframeDoc
                   if (e.key === "Enter") e.currentTarget.blur();
                 }}
               />
-            </label>
-            <label className="mt-1 block text-xs" htmlFor={`${uid}-${i}-start`}>
-              Starts on
+            </div>
+            <div className="mt-1 block text-xs">
+              <label htmlFor={`${uid}-${i}-start`}>Starts on</label>
               <select
                 id={`${uid}-${i}-start`}
                 value={f.startScreenId}
@@ -328,7 +328,7 @@ function Flows({ store, doc, editable }: { store: EditorStore; doc: WireframeDoc
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             {editable && flows.length > 1 && stored[f.id] ? (
               <button
                 type="button"

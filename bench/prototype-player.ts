@@ -1,0 +1,109 @@
+/**
+ * npm run bench:prototype-player — the player's targets of issue 15:
+ *   - a player screen page (the whole HTML response) under 50 ms of server time, for a
+ *     screen of 1,000 elements: the member's /prototypes/{id}?screen= and the shared
+ *     /p/{token}?screen=, over HTTP against the built server on this machine (localhost,
+ *     so the time is the server's plus a fraction of a millisecond);
+ *   - the player's JavaScript beyond the shared React and Remix chunks under 20 KB gzipped:
+ *     read from the build's manifest, each route's own chunk and every chunk it imports that
+ *     the root's entry does not.
+ * Writes its section of docs/performance.md between the `prototype-player` markers.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { startBuiltServer } from "../tests/support/server-process";
+import { benchBuild, kb, pct, runSeed } from "./support";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-proto-"));
+const dataDir = path.join(work, "data");
+const secret = "bench-prototype-secret";
+const s = runSeed<{ wireframeId: string; home: string; cookie: string; token: string; elements: number }>(
+  "bench/prototype-player-seed.ts",
+  { DATA_DIR: dataDir, SESSION_SECRET: secret },
+  path.join(work, "seed.json"),
+);
+
+const buildDir = await benchBuild("/tmp/atelier-bench/build-prototype-player");
+const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
+await server.waitForOutput(/listening on/);
+
+async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number[]; bytes: number }> {
+  let bytes = 0;
+  const once = async () => {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    bytes = body.byteLength;
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const ms: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) ms.push(await once());
+  return { ms, bytes };
+}
+
+const member = await timed(`${server.url}/prototypes/${s.wireframeId}?screen=${s.home}`, { cookie: s.cookie });
+const overlay = await timed(`${server.url}/prototypes/${s.wireframeId}?screen=detail&overlay=ov`, { cookie: s.cookie });
+const shared = await timed(`${server.url}/p/${s.token}?screen=${s.home}`, {});
+const data = await timed(`${server.url}/prototypes/${s.wireframeId}.data?screen=${s.home}&_routes=routes%2F_app.prototypes.%24id`, {
+  cookie: s.cookie,
+});
+await server.stop();
+
+// The JavaScript: what each player route loads beyond what every page already has (the entry and root).
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+const manifest = JSON.parse(readFileSync(path.join(buildDir, "client/.vite/manifest.json"), "utf8")) as Record<string, Chunk>;
+const closure = (key: string, seen = new Set<string>()) => {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const i of manifest[key]!.imports ?? []) closure(i, seen);
+  return seen;
+};
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && /entry\.client/.test(k))!;
+const rootKey = Object.keys(manifest).find((k) => /app\/root\.tsx$/.test(k))!;
+const shared_ = new Set([...closure(entryKey), ...closure(rootKey)]);
+const gz = (file: string) => gzipSync(readFileSync(path.join(buildDir, "client", file))).length;
+const routeJs = (route: string) => {
+  const key = Object.keys(manifest).find((k) => k.endsWith(route))!;
+  const own = [...closure(key)].filter((k) => !shared_.has(k));
+  return { bytes: own.reduce((n, k) => n + gz(manifest[k]!.file), 0), files: own.map((k) => path.basename(manifest[k]!.file)) };
+};
+const memberJs = routeJs("routes/_app.prototypes.$id.tsx");
+const layoutJs = routeJs("routes/_app.tsx");
+const sharedJs = routeJs("routes/p.$token.tsx");
+
+const row = (name: string, r: { ms: number[]; bytes: number }) =>
+  `| ${name} | ${pct(r.ms, 50)} ms | ${pct(r.ms, 95)} ms | ${kb(r.bytes)} | under 50 ms |`;
+const section = `<!-- prototype-player:start -->
+## Prototype player: a screen of ${s.elements} elements
+
+Command: \`npm run bench:prototype-player\` (the built server on the embedded database, requests over localhost; ${ROUNDS} rounds after 5 warm-up requests; ${os.cpus().length} cores, load average ${loadAtStart} at the start; ${new Date().toISOString().slice(0, 10)}).
+The screen is drawn on the server by the one renderer and sent as SVG markup with 20 hotspots as links; the player ships no renderer.
+
+| page (whole HTML response) | p50 | p95 | size | aim |
+|---|---|---|---|---|
+${row("member: /prototypes/{id}?screen=", member)}
+${row("member, with an overlay open (?overlay=)", overlay)}
+${row("shared link: /p/{token}?screen=", shared)}
+${row("member, a client-side navigation's data (.data)", data)}
+
+| JavaScript beyond the entry and root chunks | gzip | aim |
+|---|---|---|
+| /prototypes/{id} (${memberJs.files.join(", ")}) | ${kb(memberJs.bytes)} | under 20 KB |
+| of which the signed-in layout every _app page loads (${layoutJs.files.join(", ")}) | ${kb(layoutJs.bytes)} | |
+| /p/{token} (${sharedJs.files.join(", ")}) | ${kb(sharedJs.bytes)} | under 20 KB |
+<!-- prototype-player:end -->`;
+
+const file = path.join(process.cwd(), "docs/performance.md");
+const current = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
+const pattern = /<!-- prototype-player:start -->[\s\S]*<!-- prototype-player:end -->/;
+writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+console.log(section);
+if ([member, overlay, shared].some((r) => pct(r.ms, 50) >= 50) || memberJs.bytes >= 20 * 1024 || sharedJs.bytes >= 20 * 1024)
+  process.exitCode = 1;

@@ -1,0 +1,192 @@
+/**
+ * Prototypes (issue 15): build a three-screen flow with an overlay in the editor's Prototype
+ * mode, play it with JavaScript on and off, share it and play it signed out in a fresh
+ * browser, leave feedback as a guest and as a member and see the pins in the editor, revoke
+ * the link and see it refused.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { signUpAndVerify } from "../support/auth-helpers";
+import { createProject } from "../support/board-helpers";
+import { expect, test } from "../support/e2e";
+
+async function newWireframe(page: Page, name: string) {
+  await page.goto("/wireframes/editor");
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: "Shop" });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("radio", { name: "Mobile (390 × 844)" }).check();
+  await page.getByRole("radio", { name: /^Blank screen/ }).check();
+  await page.getByRole("button", { name: "Create wireframe" }).click();
+  await expect(page).toHaveURL(/\/wireframes\/editor\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+/** A button on the current screen, from the library. */
+async function addButton(page: Page) {
+  await page.getByRole("tab", { name: "Library" }).click();
+  await page.getByRole("button", { name: "Button", exact: true }).click();
+}
+
+const mapElement = (page: Page, screen: string) => page.locator(`[data-map-screen="${screen}"] [data-map-element]`).first();
+const panel = (page: Page) => page.getByRole("region", { name: "Prototype" });
+
+async function buildFlow(page: Page) {
+  const id = await newWireframe(page, "Checkout");
+  await addButton(page);
+  await page.getByRole("button", { name: "Add screen" }).click();
+  await addButton(page);
+  await page.getByRole("button", { name: "Add screen" }).click();
+  await addButton(page);
+
+  await page.getByRole("radio", { name: "Prototype" }).click();
+  // Screen 1's button goes to Screen 2.
+  await mapElement(page, "Screen 1").click();
+  await panel(page).getByRole("button", { name: "Add interaction" }).click();
+  await expect(panel(page).getByLabel("Screen", { exact: true })).toHaveValue(/.+/);
+  await panel(page).getByLabel("Screen", { exact: true }).selectOption({ label: "Screen 2" });
+  // Screen 2's button opens Screen 3 as an overlay.
+  await mapElement(page, "Screen 2").click();
+  await panel(page).getByRole("button", { name: "Add interaction" }).click();
+  await panel(page).getByLabel("Action").selectOption({ label: "Open overlay" });
+  await panel(page).getByLabel("Screen", { exact: true }).selectOption({ label: "Screen 3" });
+  await expect(panel(page).getByLabel("Dim the screen behind")).toBeChecked();
+  // Screen 3's button closes it.
+  await mapElement(page, "Screen 3").click();
+  await panel(page).getByRole("button", { name: "Add interaction" }).click();
+  await panel(page).getByLabel("Action").selectOption({ label: "Close overlay" });
+  await expect(page.locator("[data-arrow]")).toHaveCount(2);
+  await expect(page.locator("[data-save-state]")).toHaveText("Saved");
+  return id;
+}
+
+const screenName = (page: Page) => page.getByTestId("screen-name");
+
+async function freshPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext(options);
+  return context.newPage();
+}
+
+test.describe("prototypes", () => {
+  test("build, play with and without JavaScript, share, feedback, revoke", async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await signUpAndVerify(page);
+    await createProject(page, "Shop");
+    const id = await buildFlow(page);
+
+    // Play it (JavaScript on).
+    await page.getByRole("link", { name: "Play" }).click();
+    await expect(page).toHaveURL(new RegExp(`/prototypes/${id}`));
+    await expect(screenName(page)).toHaveText("Screen 1");
+    await expect(page.getByText("1 of 2")).toBeVisible();
+    // A click beside a hotspot shows every hotspot for a moment; H keeps them shown.
+    await page.locator("[data-screen-box] svg").click({ position: { x: 5, y: 5 } });
+    await expect(page.locator("main[data-hotspots]")).toHaveAttribute("data-hotspots", "shown");
+    await expect(page.locator("main[data-hotspots]")).toHaveAttribute("data-hotspots", "hidden");
+    await page.keyboard.press("h");
+    await expect(page.locator("main[data-hotspots]")).toHaveAttribute("data-hotspots", "shown");
+    await page.keyboard.press("h");
+    await page.getByRole("link", { name: "Button: go to Screen 2" }).click();
+    await expect(screenName(page)).toHaveText("Screen 2");
+    await expect(page).toHaveURL(/screen=/);
+    await page.reload();
+    await expect(screenName(page)).toHaveText("Screen 2");
+    await page.getByRole("link", { name: "Button: open Screen 3" }).click();
+    await expect(page.getByRole("dialog", { name: "Screen 3" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Screen 3" })).toHaveCount(0);
+    await page.goBack();
+    await expect(page.getByRole("dialog", { name: "Screen 3" })).toBeVisible();
+    await page.getByRole("link", { name: "Button: close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.keyboard.press("ArrowLeft");
+    await expect(screenName(page)).toHaveText("Screen 1");
+    await page.keyboard.press("ArrowRight");
+    await expect(screenName(page)).toHaveText("Screen 2");
+
+    // Without JavaScript: the same, by links.
+    const state = await page.context().storageState();
+    const noJs = await (await browser.newContext({ javaScriptEnabled: false, storageState: state })).newPage();
+    await noJs.goto(`/prototypes/${id}`);
+    await expect(noJs.getByTestId("screen-name")).toHaveText("Screen 1");
+    await noJs.getByRole("link", { name: "Button: go to Screen 2" }).click();
+    await expect(noJs.getByTestId("screen-name")).toHaveText("Screen 2");
+    await noJs.getByRole("link", { name: "Button: open Screen 3" }).click();
+    await expect(noJs.getByRole("dialog", { name: "Screen 3" })).toBeVisible();
+    await expect(noJs).toHaveURL(/overlay=/);
+    await noJs.getByRole("link", { name: "Close overlay" }).click();
+    await expect(noJs.getByRole("dialog")).toHaveCount(0);
+    // A member's comment, without JavaScript: the spot from the x and y fields.
+    await noJs.getByRole("link", { name: "Comments" }).click();
+    await noJs.getByLabel("New comment").fill("Is this the total?");
+    await noJs.getByLabel(/^x \(0 to/).fill("120");
+    await noJs.getByLabel(/^y \(0 to/).fill("300");
+    await noJs.getByRole("button", { name: "Add comment" }).click();
+    await expect(noJs.getByTestId("pin-thread")).toContainText("Is this the total?");
+    await noJs.getByPlaceholder("Reply").fill("Yes, with tax.");
+    await noJs.getByRole("button", { name: "Reply" }).click();
+    await expect(noJs.getByTestId("pin-thread")).toContainText("Yes, with tax.");
+    await noJs.getByRole("button", { name: "Resolve" }).click();
+    await expect(noJs.getByTestId("pin-thread")).toContainText("Resolved");
+    await noJs.getByRole("button", { name: "Reopen" }).click();
+    await expect(noJs.getByRole("button", { name: "Resolve" })).toBeVisible();
+
+    // Share it, with feedback allowed.
+    await page.goto(`/prototypes/${id}?share=1`);
+    await page.getByLabel("Allow feedback from people with the link").check();
+    await page.getByRole("button", { name: "Create link" }).click();
+    const shareUrl = await page.getByTestId("share-url").inputValue();
+    expect(shareUrl).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
+    const path = new URL(shareUrl).pathname;
+
+    // Signed out, in a fresh browser: it plays, and nothing else of the workspace shows.
+    const guest = await freshPage(browser);
+    await guest.goto(path);
+    await expect(guest.getByTestId("screen-name")).toHaveText("Screen 1");
+    await expect(guest.getByRole("heading", { level: 1 })).toContainText("Checkout");
+    await expect(guest.getByRole("link", { name: "Comments" })).toHaveCount(0);
+    await expect(guest.getByRole("link", { name: /Wireframes|Dashboard/ })).toHaveCount(0);
+    await guest.getByRole("link", { name: "Button: go to Screen 2" }).click();
+    await expect(guest.getByTestId("screen-name")).toHaveText("Screen 2");
+    // Guest feedback: a click on the screen places the pin.
+    await guest.getByRole("link", { name: "Leave feedback" }).click();
+    await guest.locator("[data-screen-box]").click({ position: { x: 40, y: 60 } });
+    await expect(guest.getByLabel(/^x \(0 to/)).not.toHaveValue("");
+    await guest.getByLabel("Your name").fill("Ann Client");
+    await guest.getByLabel("Comment").fill("Love the flow");
+    await guest.getByRole("button", { name: "Send feedback" }).click();
+    await expect(guest.getByText("Thanks, your feedback was sent.")).toBeVisible();
+
+    // The owner sees it opened, and the pins in the editor.
+    await page.reload();
+    await expect(page.getByTestId("share-link")).toContainText("Opened 1 time");
+    await page.goto(`/wireframes/editor/${id}?mode=prototype`);
+    await expect(page.locator("[data-editor-pin]")).toHaveCount(2);
+    await page.goto(`/prototypes/${id}?screen=${encodeURIComponent(new URL(guest.url()).searchParams.get("screen")!)}&comments=1`);
+    await expect(page.getByTestId("pin-thread")).toContainText("Ann Client (guest)");
+
+    // Revoked: the link is refused with a clear page.
+    await page.goto(`/prototypes/${id}?share=1`);
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByTestId("share-link")).toContainText("Revoked");
+    const late = await freshPage(browser, { javaScriptEnabled: false });
+    const answer = await late.goto(path);
+    expect(answer!.status()).toBe(410);
+    await expect(late.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+    const unknown = await late.goto("/p/no-such-link-0000000000000000000");
+    expect(unknown!.status()).toBe(404);
+    await expect(late.getByRole("heading", { name: "Link not found" })).toBeVisible();
+  });
+
+  test("the player at phone width: no sideways scroll, the screen fits", async ({ page }) => {
+    await signUpAndVerify(page);
+    await createProject(page, "Shop");
+    const id = await newWireframe(page, "Phone");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/prototypes/${id}?comments=1`);
+    await expect(page.getByTestId("screen-name")).toHaveText("Screen 1");
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    const box = (await page.locator("[data-screen-box]").boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(390);
+    await expect(page.getByText("No comments on this screen yet.")).toBeVisible();
+  });
+});
