@@ -1,22 +1,20 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DesignManagerPage } from "~/components/design-manager/design-manager-page";
+import type { DesignActionData, DesignData } from "~/components/design-manager/types";
+import type { FormReply } from "~/components/ui/conform";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { screenMeta } from "~/components/shell/screen";
+import type { action, loader } from "./_app.design.server";
+
+export { action, loader } from "./_app.design.server";
 
 export const meta: MetaFunction = screenMeta("Design System");
 
 export default function DesignSystem() {
-  return (
-    <PlaceholderScreen
-      title="Design System"
-      description="Manage the colours, typography, spacing and components shared across your projects."
-      empty={{
-        icon: "design",
-        title: "Your design system is empty",
-        children: <p>Tokens and components you define here will be ready in every wireframe and prototype your team makes.</p>,
-        action: { to: "/wireframes/library", label: "Browse the component library" },
-      }}
-    />
-  );
+  const data = useLoaderData<typeof loader>() as unknown as DesignData;
+  const reply = useActionData<typeof action>() as unknown as (FormReply & DesignActionData) | undefined;
+  return <DesignManagerPage data={data} reply={reply} />;
 }
 
 export function ErrorBoundary() {

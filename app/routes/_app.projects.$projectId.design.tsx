@@ -1,25 +1,20 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DesignManagerPage } from "~/components/design-manager/design-manager-page";
+import type { DesignActionData, DesignData } from "~/components/design-manager/types";
+import type { FormReply } from "~/components/ui/conform";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { Breadcrumb, PlaceholderScreen, screenMeta } from "~/components/shell/screen";
+import { screenMeta } from "~/components/shell/screen";
+import type { action, loader } from "./_app.projects.$projectId.design.server";
+
+export { action, loader } from "./_app.projects.$projectId.design.server";
 
 export const meta: MetaFunction = screenMeta("Project design system");
 
 export default function ProjectDesignSystem() {
-  const { projectId } = useParams();
-  return (
-    <PlaceholderScreen
-      title="Project design system"
-      description="Colours, type and components for this project, built on your workspace’s design system."
-      eyebrow={<Breadcrumb to={`/projects/${projectId}`} label="Project" />}
-      empty={{
-        icon: "design",
-        title: "No project tokens yet",
-        children: <p>Tokens and components that belong to this project will be listed here, next to the ones it inherits.</p>,
-        action: { to: "/design", label: "Open Design System" },
-      }}
-    />
-  );
+  const data = useLoaderData<typeof loader>() as unknown as DesignData;
+  const reply = useActionData<typeof action>() as unknown as (FormReply & DesignActionData) | undefined;
+  return <DesignManagerPage data={data} reply={reply} />;
 }
 
 export function ErrorBoundary() {

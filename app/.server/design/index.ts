@@ -2,7 +2,7 @@
  * Design-system services (issue 9; /work design contract). Each takes the member context and
  * checks the role and the workspace's read-only state itself; route code calls these, never SQL.
  */
-export { effectiveSystem, effectiveOf, statusKey, type EffectiveSystem } from "./systems";
+export { effectiveSystem, effectiveOf, type EffectiveSystem } from "./systems";
 export {
   createSet,
   deleteSet,
@@ -28,4 +28,5 @@ export {
   type DownloadToken,
   type VersionSummary,
 } from "./versions";
-export type { SystemDiff } from "./local-tokens";
+export type { SystemDiff } from "~/lib/design-tokens/diff";
+export { applyImport, previewImport, type ImportPreview } from "./imports";

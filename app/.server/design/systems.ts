@@ -1,9 +1,10 @@
+import { mergeSystems } from "~/lib/design-tokens/inherit";
+import { flattenTree } from "~/lib/design-tokens/tree";
 import { sampleSystem } from "~/lib/design-tokens/sample";
 import type { DesignSystemDoc, TokenStatus } from "~/lib/design-tokens/types";
 import { db, type Db } from "../db";
 import type { MemberContext } from "../workspaces";
 import { assertCan, EMPTY_DOC, findProject, systemRow } from "./access";
-import { mergeDocs } from "./local-tokens";
 
 /**
  * The design system of a scope: the workspace's base (projectId null) or a project's, which
@@ -12,12 +13,14 @@ import { mergeDocs } from "./local-tokens";
  */
 export type EffectiveSystem = {
   doc: DesignSystemDoc;
-  /** Per token, keyed `set/path` (see statusKey): inherited from the base, overridden by the project, or its own. */
+  /** Per token path: inherited from the base, overridden by the project, or its own (every token of the base is its own). */
   status: Map<string, TokenStatus>;
   themes: string[];
+  /** The project whose system this is (null for the workspace's base). */
+  project: { id: string; name: string } | null;
+  /** The scope's own document: the base, or the project's own sets and themes (what its raw JSON editor shows). */
+  own: DesignSystemDoc;
 };
-
-export const statusKey = (set: string, path: string) => `${set}/${path}`;
 
 /** The stored base and project documents of a scope (the base's default when none was saved). */
 export async function scopeDocs(tx: Db, member: MemberContext, projectId: string | null) {
@@ -31,11 +34,16 @@ export async function scopeDocs(tx: Db, member: MemberContext, projectId: string
 /** The effective system of the workspace (projectId null) or of one of its projects (404 for another workspace's). */
 export async function effectiveSystem(member: MemberContext, projectId: string | null): Promise<EffectiveSystem> {
   assertCan(member, "design.view");
-  const { base, overlay } = await scopeDocs(db(), member, projectId);
-  return effectiveOf(base, overlay);
+  const { base, overlay, project } = await scopeDocs(db(), member, projectId);
+  return { ...effectiveOf(base, overlay), project, own: overlay ?? base };
 }
 
-export function effectiveOf(base: DesignSystemDoc, overlay: DesignSystemDoc | null): EffectiveSystem {
-  const { doc, status } = mergeDocs(base, overlay ?? EMPTY_DOC, overlay === null);
+export function effectiveOf(base: DesignSystemDoc, overlay: DesignSystemDoc | null): Omit<EffectiveSystem, "project" | "own"> {
+  if (overlay === null) {
+    const status = new Map<string, TokenStatus>();
+    for (const s of base.sets) for (const t of flattenTree(s.tokens)) status.set(t.path, "own");
+    return { doc: base, status, themes: base.themes.map((t) => t.name) };
+  }
+  const { doc, status } = mergeSystems(base, overlay);
   return { doc, status, themes: doc.themes.map((t) => t.name) };
 }

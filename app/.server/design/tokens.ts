@@ -1,17 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
 import {
-  moveToken,
   deleteToken as deleteTreeToken,
   DesignTokenError,
   getNode,
   getToken,
   inheritedType,
-  isObject,
   isTokenNode,
   setToken,
   type TokenNode,
 } from "~/lib/design-tokens/tree";
 import type { DesignIssue, DesignSystemDoc, TokenSet, TokenTree, TokenType } from "~/lib/design-tokens/types";
+import { renameToken as renameInDoc, rewriteTree } from "~/lib/design-tokens/rename";
 import { checkSystem, validateSet, validateTokenValue } from "~/lib/design-tokens/validate";
 import { canonicalValue } from "~/lib/design-tokens/values";
 import { renameTokenRefs } from "~/lib/wireframes/tokens";
@@ -20,7 +19,6 @@ import { UserError } from "../errors";
 import { announcePatch, applyPatchIn, type PatchRecord } from "../wireframes/patches";
 import type { MemberContext } from "../workspaces";
 import { assertCanChange, EMPTY_DOC, systemRow, type DesignAction } from "./access";
-import { tokenPaths } from "./local-tokens";
 import { effectiveOf, scopeDocs } from "./systems";
 
 /**
@@ -190,25 +188,6 @@ const getNodeIn = (doc: DesignSystemDoc, set: string, path: string) => {
 const dropEmptySet = (doc: DesignSystemDoc, set: string, isProject: boolean): DesignSystemDoc =>
   isProject ? { ...doc, sets: doc.sets.filter((s) => s.name !== set || Object.keys(s.tokens).length > 0) } : doc;
 
-/** Every alias in a value naming `from` (or a token under it, for a group) rewritten to `to`. */
-function rewriteValue(value: unknown, renamed: Map<string, string>): unknown {
-  if (typeof value === "string")
-    return value.replace(/\{([^{}]+)\}/g, (whole, target: string) => (renamed.has(target) ? `{${renamed.get(target)}}` : whole));
-  if (Array.isArray(value)) return value.map((v) => rewriteValue(v, renamed));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteValue(v, renamed)]));
-  return value;
-}
-
-function rewriteTree(tree: TokenTree, renamed: Map<string, string>): TokenTree {
-  const out: TokenTree = {};
-  for (const [key, child] of Object.entries(tree)) {
-    if (key.startsWith("$") && key !== "$root") out[key] = child;
-    else if (isObject(child) && "$value" in child) out[key] = { ...child, $value: rewriteValue(child.$value, renamed) };
-    else out[key] = isObject(child) ? rewriteTree(child, renamed) : child;
-  }
-  return out;
-}
-
 const rewriteDoc = (doc: DesignSystemDoc, renamed: Map<string, string>): DesignSystemDoc => ({
   ...doc,
   sets: doc.sets.map((s): TokenSet => ({ name: s.name, tokens: rewriteTree(s.tokens, renamed) })),
@@ -231,21 +210,14 @@ export async function renameToken(
     projectId,
     "design.edit",
     async ({ tx, doc, base }) => {
-      const holders = doc.sets.filter((s) => getNode(s.tokens, from) !== undefined);
-      if (!holders.some((s) => s.name === set)) {
+      if (!doc.sets.some((s) => s.name === set && getNode(s.tokens, from) !== undefined)) {
         if (base && getNodeIn(base, set, from) !== undefined)
           throw new UserError(400, `${from} is inherited from the workspace's design system. Rename it there.`, "path");
         throw new UserError(404, `There is no token ${from} in ${set}.`, "path");
       }
-      let next = doc;
-      const renamed = new Map<string, string>();
-      for (const s of holders) {
-        const node = getNode(s.tokens, from);
-        const paths = isObject(node) && "$value" in node ? [from] : tokenPaths(node as TokenTree, from);
-        for (const p of paths) renamed.set(p, `${to}${p.slice(from.length)}`);
-        next = withSet(next, s.name, (t) => moveToken(t, from, to));
-      }
-      next = rewriteDoc(next, renamed);
+      const moved = renameInDoc(doc, from, to);
+      const next = moved.doc;
+      const renamed = new Map(moved.renamed);
       const pairs = [...renamed.entries()];
       if (projectId === null) await rewriteProjectSystems(tx, member, renamed);
       const patches = await renameInWireframes(tx, member, projectId, pairs);

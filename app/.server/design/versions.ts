@@ -9,7 +9,7 @@ import { sessionSecrets } from "../secrets";
 import { users } from "../db/schema-users";
 import type { MemberContext } from "../workspaces";
 import { assertCan, assertCanChange, findProject } from "./access";
-import { diffDocs, type SystemDiff } from "./local-tokens";
+import { diffSystems, type SystemDiff } from "~/lib/design-tokens/diff";
 import { effectiveOf, scopeDocs } from "./systems";
 
 /**
@@ -118,7 +118,7 @@ export async function compareVersions(
   assertCan(member, "design.view");
   await findProject(db(), member, projectId);
   const [a, b] = await Promise.all([docOf(member, projectId, from), docOf(member, projectId, to)]);
-  return { from: a.label, to: b.label, diff: diffDocs(a.doc, b.doc) };
+  return { from: a.label, to: b.label, diff: diffSystems(a.doc, b.doc) };
 }
 
 // Download tokens: `<random>.<signature>`; the signature (HMAC of the version id and the random

@@ -75,7 +75,7 @@ const tokenFields = z.object({
   mode: z.enum(["value", "alias"]).optional(),
   alias: text(TOKEN_PATH_MAX + 2),
   description: z.string().trim().max(1000, { message: "Keep the description to 1,000 characters or fewer." }).optional(),
-  // colour: the picker, hex and oklch (the one changed from its initial value wins)
+  // colour: the picker, hex and oklch (the one changed from its initial value wins; hex first)
   hex: text(40),
   oklch: text(80),
   picker: text(10),
@@ -135,8 +135,8 @@ export function tokenValueFromFields(f: Partial<TokenFields> & { type: TokenType
   switch (f.type) {
     case "color": {
       const candidates: Array<[string | undefined, string | undefined, string]> = [
-        [f.oklch, f.initialOklch, "oklch"],
         [f.hex, f.initialHex, "hex"],
+        [f.oklch, f.initialOklch, "oklch"],
         [f.picker, f.initialHex, "picker"],
       ];
       const changed = candidates.find(([v, initial]) => v && v.toLowerCase() !== (initial ?? "").toLowerCase());
@@ -213,23 +213,29 @@ export function tokenValueFromFields(f: Partial<TokenFields> & { type: TokenType
   }
 }
 
-/** Create or edit a token: the friendly fields become `value`. */
-export const tokenFormSchema = tokenFields.transform((f, ctx) => {
-  const result = tokenValueFromFields(f);
-  if ("error" in result) {
-    ctx.addIssue({ code: "custom", message: result.error, path: [result.field] });
-    return z.NEVER;
-  }
-  return {
-    intent: f.intent,
-    set: f.set,
-    path: f.path,
-    originalPath: f.originalPath || null,
-    type: f.type,
-    value: result.value,
-    description: f.description ?? "",
-  };
-});
+/** Create or edit a token: the friendly fields become `value` (their messages show with every other field's). */
+export const tokenFormSchema = tokenFields
+  .superRefine(
+    (f, ctx) => {
+      // Runs even when other fields failed (`f` may be partial then).
+      if (!f || !(TOKEN_TYPES as readonly string[]).includes(f.type as string)) return;
+      const result = tokenValueFromFields(f);
+      if ("error" in result) ctx.addIssue({ code: "custom", message: result.error, path: [result.field] });
+    },
+    { when: () => true },
+  )
+  .transform((f) => {
+    const result = tokenValueFromFields(f);
+    return {
+      intent: f.intent,
+      set: f.set,
+      path: f.path,
+      originalPath: f.originalPath || null,
+      type: f.type,
+      value: "value" in result ? result.value : undefined,
+      description: f.description ?? "",
+    };
+  });
 
 export const deleteTokenSchema = z.object({ intent: z.literal("delete-token"), set: setName, path: tokenPath });
 export const moveTokenSchema = z.object({ intent: z.literal("move-token"), set: setName, path: tokenPath, to: tokenPath });

@@ -1,0 +1,287 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { cssValue, resolveAll } from "~/lib/design-tokens/resolve";
+import { flatten, getToken } from "~/lib/design-tokens/tree";
+import type { DesignIssue, ResolvedToken } from "~/lib/design-tokens/types";
+import { checkSystem } from "~/lib/design-tokens/validate";
+import { designSchemaFor, IMPORT_MAX_BYTES } from "~/lib/forms/design";
+import { can } from "~/lib/permissions";
+import {
+  compareVersions,
+  createDownloadToken,
+  createSet,
+  deleteSet,
+  deleteTheme,
+  deleteToken,
+  effectiveSystem,
+  listDownloadTokens,
+  listVersions,
+  moveSet,
+  previewImport,
+  applyImport,
+  publishVersion,
+  renameToken,
+  revokeDownloadToken,
+  saveSetJson,
+  saveTheme,
+  saveToken,
+} from "~/.server/design";
+import { isUserError } from "~/.server/errors";
+import { readForm } from "~/.server/http/body";
+import { redirectWithToast } from "~/.server/http/flash";
+import { orErrorPage, parseFormData, replyError, replyUserError } from "~/.server/http/submission";
+import { type MemberContext, requireMember } from "~/.server/workspaces";
+import { isReadOnly } from "~/.server/workspaces/limits";
+
+export const DESIGN_TABS = ["tokens", "overview", "contrast", "json", "sets", "versions", "import"] as const;
+export type DesignTab = (typeof DESIGN_TABS)[number];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request, "design.view");
+  return designPage(member, null, new URL(request.url));
+}
+
+export const action = ({ request }: ActionFunctionArgs) => designAction(request, null);
+
+const display = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** The text and swatch of a resolved value (the swatch only for colours). */
+function shown(t: ResolvedToken | undefined) {
+  if (!t) return null;
+  const css = t.resolved === undefined ? "" : cssValue(t.type, t.resolved);
+  return {
+    css,
+    swatch: t.type === "color" && css ? css : null,
+    alias: t.aliasChain.length > 0 ? t.aliasChain[t.aliasChain.length - 1]! : null,
+  };
+}
+
+/**
+ * /design and /projects/{id}/design: the scope's effective tokens set by set with their status
+ * and their resolved value in every theme side by side; the tab's own data (the set's JSON, the
+ * versions and a comparison, download links); what this member may do.
+ */
+export async function designPage(member: MemberContext, projectId: string | null, url: URL) {
+  const q = url.searchParams;
+  const system = await orErrorPage(() => effectiveSystem(member, projectId));
+  const { doc, status, themes, project, own } = system;
+  const tab: DesignTab = (DESIGN_TABS as readonly string[]).includes(q.get("tab") ?? "") ? (q.get("tab") as DesignTab) : "tokens";
+  const theme = themes.includes(q.get("theme") ?? "") ? q.get("theme")! : (themes[0] ?? "default");
+  const byTheme = resolveAll(doc);
+  const themeList = [...byTheme.keys()];
+  const issues: DesignIssue[] = checkSystem(doc);
+  const readOnly = await isReadOnly(member.workspace.id);
+  const sets = doc.sets.map((set) => ({
+    name: set.name,
+    own: own.sets.some((s) => s.name === set.name),
+    tokens: flatten(set).map((t) => ({
+      path: t.path,
+      type: t.type,
+      value: display(t.value),
+      description: t.description ?? "",
+      deprecated: t.deprecated ?? false,
+      status: status.get(t.path) ?? "own",
+      resolved: Object.fromEntries(themeList.map((name) => [name, shown(byTheme.get(name)!.get(t.path))])),
+    })),
+  }));
+
+  const editKey = q.get("edit");
+  let editing: null | { set: string; path: string; type: string; value: unknown; description: string } = null;
+  if (editKey && editKey.includes(":")) {
+    const [setName, path] = [editKey.slice(0, editKey.indexOf(":")), editKey.slice(editKey.indexOf(":") + 1)];
+    const set = doc.sets.find((s) => s.name === setName);
+    const token = set ? getToken(set.tokens, path) : undefined;
+    const flat = set ? flatten(set).find((t) => t.path === path) : undefined;
+    if (token && flat) editing = { set: setName, path, type: flat.type, value: token.$value, description: flat.description ?? "" };
+  }
+
+  const versions = tab === "versions" || tab === "import" ? await listVersions(member, projectId) : [];
+  const from = q.get("from");
+  const to = q.get("to");
+  let comparison: Awaited<ReturnType<typeof compareVersions>> | null = null;
+  let compareError: string | null = null;
+  if (tab === "versions" && from && to) {
+    try {
+      comparison = await compareVersions(member, projectId, from, to);
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      compareError = error.message;
+    }
+  }
+  const linksFor = tab === "versions" ? q.get("links") : null;
+  const links = linksFor && versions.some((v) => v.id === linksFor) ? await listDownloadTokens(member, linksFor) : [];
+  const jsonSet = tab === "json" ? (q.get("set") ?? own.sets[0]?.name ?? doc.sets[0]?.name ?? null) : null;
+  const jsonText = jsonSet ? JSON.stringify(own.sets.find((s) => s.name === jsonSet)?.tokens ?? {}, null, 2) : "";
+
+  return {
+    project,
+    base: project ? `/projects/${project.id}/design` : "/design",
+    tab,
+    theme,
+    themes: themeList,
+    themeSets: doc.themes,
+    setNames: doc.sets.map((s) => s.name),
+    ownSetNames: own.sets.map((s) => s.name),
+    ownThemeNames: own.themes.map((t) => t.name),
+    sets,
+    tokenCount: sets.reduce((n, s) => n + s.tokens.length, 0),
+    /** The chosen theme's tokens resolved, for the overview, contrast and kit preview. */
+    resolved: [...(byTheme.get(theme)?.values() ?? [])],
+    issues,
+    editing,
+    newToken: q.get("new") ? { type: q.get("new")!, set: q.get("set") ?? own.sets[0]?.name ?? doc.sets[0]?.name ?? "" } : null,
+    jsonSet,
+    jsonText,
+    versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
+    comparison,
+    compareError,
+    compare: { from: from ?? "", to: to ?? "" },
+    linksFor,
+    links: links.map((l) => ({ ...l, createdAt: l.createdAt.toISOString(), revokedAt: l.revokedAt?.toISOString() ?? null })),
+    canEdit: can(member.role, "design.edit") && !readOnly,
+    canPublish: can(member.role, "design.publish") && !readOnly,
+    readOnly,
+  };
+}
+
+/** Back to the page, on the tab the form came from (its query kept, minus edit/new). */
+function back(request: Request, base: string, drop: string[] = ["edit", "new"]): string {
+  const url = new URL(request.url);
+  for (const k of [...drop, "index", "_data"]) url.searchParams.delete(k);
+  const search = url.searchParams.toString();
+  return `${base}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * Every form of the page (JavaScript or not): one intent each, parsed by its schema, answered
+ * with a redirect and a toast, or the form's reply (400 for bad input, the service's status for a
+ * refusal: 403 for a viewer or a read-only workspace, 404 for another workspace's).
+ */
+export async function designAction(request: Request, projectId: string | null) {
+  const member = await requireMember(request, "design.view");
+  const base = projectId ? `/projects/${projectId}/design` : "/design";
+  const form = await readForm(request, { multipart: true, maxBytes: IMPORT_MAX_BYTES + 64 * 1024 });
+  const intent = form.get("intent");
+  if (intent === "import-preview" || intent === "import-apply") return importAction(member, projectId, form, request, base);
+  const schema = designSchemaFor(intent);
+  if (!schema) return data({ status: "error", error: { "": ["Reload the page and try again."] } }, { status: 400 });
+  const submission = parseFormData(form, schema as never);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value as { intent: string } & Record<string, never>;
+  const to = back(request, base);
+  try {
+    switch (input.intent) {
+      case "save-token": {
+        const v = input as unknown as Parameters<typeof saveToken>[2];
+        await saveToken(member, projectId, v);
+        return redirectWithToast(
+          to,
+          { variant: "success", title: v.originalPath ? "Token saved" : "Token created", description: v.path },
+          { status: 303 },
+        );
+      }
+      case "delete-token": {
+        const v = input as unknown as { set: string; path: string };
+        await deleteToken(member, projectId, v.set, v.path);
+        return redirectWithToast(to, { variant: "success", title: "Token deleted", description: v.path }, { status: 303 });
+      }
+      case "move-token": {
+        const v = input as unknown as { set: string; path: string; to: string };
+        const { renamed } = await renameToken(member, projectId, v.set, v.path, v.to);
+        return redirectWithToast(
+          to,
+          {
+            variant: "success",
+            title: "Token renamed",
+            description: `${v.path} is now ${v.to}; ${renamed.length} token path(s) and their aliases follow.`,
+          },
+          { status: 303 },
+        );
+      }
+      case "save-set-json": {
+        const v = input as unknown as { set: string; json: string };
+        await saveSetJson(member, projectId, v.set, v.json);
+        return redirectWithToast(to, { variant: "success", title: "Set saved", description: v.set }, { status: 303 });
+      }
+      case "create-set": {
+        const v = input as unknown as { name: string };
+        await createSet(member, projectId, v.name);
+        return redirectWithToast(to, { variant: "success", title: "Set added", description: v.name }, { status: 303 });
+      }
+      case "delete-set": {
+        const v = input as unknown as { name: string };
+        await deleteSet(member, projectId, v.name);
+        return redirectWithToast(
+          back(request, base, ["edit", "new", "set"]),
+          { variant: "success", title: "Set deleted", description: v.name },
+          { status: 303 },
+        );
+      }
+      case "move-set": {
+        const v = input as unknown as { name: string; direction: "up" | "down" };
+        await moveSet(member, projectId, v.name, v.direction);
+        return redirectWithToast(to, { variant: "success", title: "Set moved", description: v.name }, { status: 303 });
+      }
+      case "save-theme": {
+        const v = input as unknown as { name: string; originalName?: string; sets: string[] };
+        await saveTheme(member, projectId, { name: v.name, originalName: v.originalName || null, sets: v.sets });
+        return redirectWithToast(to, { variant: "success", title: "Theme saved", description: v.name }, { status: 303 });
+      }
+      case "delete-theme": {
+        const v = input as unknown as { name: string };
+        await deleteTheme(member, projectId, v.name);
+        return redirectWithToast(
+          back(request, base, ["edit", "new", "theme"]),
+          { variant: "success", title: "Theme deleted", description: v.name },
+          { status: 303 },
+        );
+      }
+      case "publish": {
+        const v = input as unknown as { version: string; note?: string };
+        const published = await publishVersion(member, projectId, { version: v.version, note: v.note ?? "" });
+        return redirectWithToast(
+          `${base}?tab=versions`,
+          { variant: "success", title: `Version ${published.version} published` },
+          { status: 303 },
+        );
+      }
+      case "create-link": {
+        const v = input as unknown as { versionId: string };
+        const { token } = await createDownloadToken(member, v.versionId);
+        // Shown once, in the reply: only its hash is kept.
+        return data({ status: "success" as const, link: { versionId: v.versionId, token } });
+      }
+      case "revoke-link": {
+        const v = input as unknown as { tokenId: string; versionId: string };
+        await revokeDownloadToken(member, v.tokenId);
+        return redirectWithToast(
+          `${base}?tab=versions&links=${v.versionId}`,
+          { variant: "success", title: "Download link revoked" },
+          { status: 303 },
+        );
+      }
+    }
+  } catch (error) {
+    return replyUserError(submission, error);
+  }
+  return replyError(submission, 400, "Reload the page and try again.");
+}
+
+async function importAction(member: MemberContext, projectId: string | null, form: FormData, request: Request, base: string) {
+  const file = form.get("file");
+  const pasted = form.get("content");
+  const text = file instanceof File && file.size > 0 ? await file.text() : typeof pasted === "string" ? pasted : "";
+  const name = file instanceof File && file.size > 0 ? file.name : null;
+  try {
+    if (form.get("intent") === "import-apply") {
+      await applyImport(member, projectId, text);
+      return redirectWithToast(`${base}?tab=tokens`, { variant: "success", title: "Tokens imported" }, { status: 303 });
+    }
+    const preview = await previewImport(member, projectId, text);
+    return data({ status: "success" as const, importPreview: { ...preview, fileName: name, content: text } });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    void request;
+    return data({ status: "error" as const, importError: error.message, error: { "": [error.message] } }, { status: error.status });
+  }
+}
