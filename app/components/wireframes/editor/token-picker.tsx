@@ -5,7 +5,8 @@
  * `{ token: path }`), and the references the theme does not resolve, marked on the canvas
  * and listed in the panel. The design comes from the route's loader (`WireframeDesign`).
  */
-import { createContext, useContext, useId, useMemo, useState, type ReactNode } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ColorValue, LengthValue, ShadowValue, TokenRef, WireframeDocument } from "~/lib/wireframes/document";
 import { isTokenRef } from "~/lib/wireframes/document";
 import type { TokenValues } from "~/lib/wireframes/render";
@@ -33,9 +34,22 @@ type DesignState = {
 
 const DesignContext = createContext<DesignState>({ design: null, theme: "", tokens: undefined, setTheme: () => {} });
 
-/** The chosen theme's tokens (and the switch) for everything inside the editor. */
+/**
+ * The chosen theme's tokens (and the switch) for everything inside the editor. Coming back to
+ * the tab (from the design system, say) loads the tokens again, so a changed value shows.
+ */
 export function DesignProvider({ design, children }: { design: WireframeDesign | null | undefined; children: ReactNode }) {
   const [chosen, setChosen] = useState(design?.theme ?? "");
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") revalidate.current();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, []);
   const value = useMemo<DesignState>(() => {
     const theme = design && design.themes.includes(chosen) ? chosen : (design?.theme ?? "");
     return {
@@ -246,11 +260,29 @@ function useMissing(doc: WireframeDocument): TokenRefUse[] {
   return useMemo(() => (design ? unresolvedTokenRefs(doc, tokens) : []), [design, doc, tokens]);
 }
 
+/**
+ * A path the tokens do not know may be new (a teammate renamed a token: its elements' references
+ * arrive as patches): the tokens are loaded again, once per new set of unknown paths.
+ */
+function useReloadForNewPaths(missing: TokenRefUse[]) {
+  const revalidator = useRevalidator();
+  const key = [...new Set(missing.map((m) => m.token))].sort().join(" ");
+  // What the page loaded with is known already.
+  const asked = useRef<Set<string> | null>(null);
+  if (!asked.current) asked.current = new Set([key]);
+  useEffect(() => {
+    if (!key || asked.current!.has(key)) return;
+    asked.current!.add(key);
+    revalidator.revalidate();
+  }, [key, revalidator]);
+}
+
 /** The properties panel's list of references to tokens the chosen theme does not have; each selects its element. */
 export function MissingTokens({ store }: { store: EditorStore }) {
   const doc = useObservable(store.state, selectDoc);
   const { theme } = useDesign();
   const missing = useMissing(doc);
+  useReloadForNewPaths(missing);
   if (!missing.length) return null;
   return (
     <section aria-labelledby="wf-missing-tokens" className="border-b border-amber-200 bg-amber-50 p-3">
