@@ -71,7 +71,7 @@ function PairTable({ caption, rows, pairLabel = true }: { caption: string; rows:
           {rows.map((r) => {
             const failing = !r.verdicts.aaNormal;
             return (
-              <tr key={`${r.text}\u0000${r.surface}`} className={failing ? "bg-red-50/60" : undefined} data-failing={failing || undefined}>
+              <tr key={`${r.text}\u0000${r.surface}`} className={failing ? "bg-red-50" : undefined} data-failing={failing || undefined}>
                 <th scope="row" className="px-3 py-2 text-left font-normal text-slate-900">
                   <code className="text-xs break-all">{r.text}</code>
                   <span className="text-slate-500"> on </span>
