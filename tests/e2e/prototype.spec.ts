@@ -46,13 +46,13 @@ async function buildFlow(page: Page) {
   // Screen 2's button opens Screen 3 as an overlay.
   await mapElement(page, "Screen 2").click();
   await panel(page).getByRole("button", { name: "Add interaction" }).click();
-  await panel(page).getByLabel("Action").selectOption({ label: "Open overlay" });
+  await panel(page).getByLabel("Action", { exact: true }).selectOption({ label: "Open overlay" });
   await panel(page).getByLabel("Screen", { exact: true }).selectOption({ label: "Screen 3" });
   await expect(panel(page).getByLabel("Dim the screen behind")).toBeChecked();
   // Screen 3's button closes it.
   await mapElement(page, "Screen 3").click();
   await panel(page).getByRole("button", { name: "Add interaction" }).click();
-  await panel(page).getByLabel("Action").selectOption({ label: "Close overlay" });
+  await panel(page).getByLabel("Action", { exact: true }).selectOption({ label: "Close overlay" });
   await expect(page.locator("[data-arrow]")).toHaveCount(2);
   await expect(page.locator("[data-save-state]")).toHaveText("Saved");
   return id;
