@@ -87,7 +87,7 @@ export function planStatusText(s: PlanStatus): string {
 /** A row of /billing's usage: `used` and `limit` count items, or bytes when `bytes` is set ("12.4 MB of 5 GB"). */
 export type UsageRow = { label: string; used: number; limit: number | null; bytes?: boolean };
 
-/** A test-mode invoice (with Stripe, invoices are in its portal), with its PDF download. */
+/** An invoice on /billing, with its PDF (Stripe's hosted one, or the app's in test mode). */
 export type InvoiceRow = {
   id: string;
   date: string;

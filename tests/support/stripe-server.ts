@@ -51,6 +51,8 @@ export class StripeTestServer {
   readonly sessions = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Sub>();
   readonly portalConfigurations = new Map<string, Obj>();
+  /** Paid at each completed checkout, as Stripe bills a subscription's first period. */
+  readonly invoices = new Map<string, Obj>();
   /** The next n API requests answer 500 (a Stripe outage). */
   failNext = 0;
   private server: Server | undefined;
@@ -129,6 +131,7 @@ export class StripeTestServer {
       "prices",
       "products",
       "subscriptions",
+      "invoices",
     ].find((r) => rel === r || rel.startsWith(`${r}/`));
     const id = resource && rel.length > resource.length ? rel.slice(resource.length + 1) : undefined;
     const route = `${method} ${resource ?? rel}${id ? "/:id" : ""}`;
@@ -256,6 +259,12 @@ export class StripeTestServer {
           .sort((a, b) => (b.created as number) - (a.created as number));
         return this.send(res, 200, list(found, "/v1/subscriptions"));
       }
+      case "GET invoices": {
+        const found = [...this.invoices.values()]
+          .filter((i) => !params.customer || i.customer === params.customer)
+          .sort((a, b) => (b.created as number) - (a.created as number));
+        return this.send(res, 200, list(found.slice(0, Number(params.limit ?? 10)), "/v1/invoices"));
+      }
       case "GET subscriptions/:id":
       case "POST subscriptions/:id":
       case "DELETE subscriptions/:id": {
@@ -305,6 +314,20 @@ export class StripeTestServer {
     } as Sub;
     this.subscriptions.set(subscription.id, subscription);
     Object.assign(session, { status: "complete", subscription: subscription.id });
+    const invoiceId = newId("in");
+    this.invoices.set(invoiceId, {
+      id: invoiceId,
+      object: "invoice",
+      customer: subscription.customer,
+      subscription: subscription.id,
+      status: "paid",
+      amount_paid: price.unit_amount,
+      amount_due: price.unit_amount,
+      currency: price.currency,
+      created: start,
+      invoice_pdf: `${this.baseUrl}/invoice/${invoiceId}/pdf`,
+      hosted_invoice_url: `${this.baseUrl}/invoice/${invoiceId}`,
+    });
     return { session, subscription };
   }
 

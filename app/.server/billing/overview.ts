@@ -2,7 +2,6 @@ import type { BillingOverview, InvoiceRow, UsageRow } from "~/lib/billing-text";
 import { BYTES_PER_GB } from "~/lib/file-size";
 import { can } from "~/lib/permissions";
 import { db } from "../db";
-import { listLocalInvoices } from "../payments/local";
 import { invoicePdfPath } from "./receipts";
 import { paymentProvider } from "../payments/provider";
 import { currentSubscription, customerIdOf, syncSubscription } from "../payments/sync";
@@ -41,18 +40,23 @@ export async function billingOverview(member: MemberContext, options: { returnin
     { label: "API calls this month", used: await apiCallsThisMonth(workspace.id), limit: plan.limits.apiCalls },
   ];
 
-  let invoices: InvoiceRow[] | null = null;
-  if (provider.name === "local") {
-    invoices = customerId
-      ? (await listLocalInvoices(customerId)).map((i) => ({
-          id: i.id,
-          date: i.createdAt.toISOString(),
-          amount: i.amountCents / 100,
-          currency: i.currency,
-          status: i.status,
-          pdfUrl: invoicePdfPath(i.id),
-        }))
-      : [];
+  // The provider's invoices with a PDF each: Stripe's hosted one, or the app's in test mode. Null
+  // (the page points to the portal) when the provider cannot be asked right now.
+  let invoices: InvoiceRow[] | null = [];
+  if (customerId) {
+    try {
+      invoices = (await provider.listInvoices(customerId)).map((i) => ({
+        id: i.id,
+        date: i.created.toISOString(),
+        amount: i.amountCents / 100,
+        currency: i.currency,
+        status: i.status,
+        pdfUrl: i.pdfUrl ?? invoicePdfPath(i.id),
+      }));
+    } catch (error) {
+      console.warn(`[billing] invoices of ${customerId} not listed: ${error instanceof Error ? error.message : String(error)}`);
+      invoices = null;
+    }
   }
 
   const paid = sub?.status === "active" || sub?.status === "trialing";

@@ -162,6 +162,18 @@ export function createLocalProvider(): PaymentProvider {
       return toProviderSubscription(row);
     },
 
+    async listInvoices(customerId) {
+      return (await listLocalInvoices(customerId)).map((i) => ({
+        id: i.id,
+        created: i.createdAt,
+        amountCents: i.amountCents,
+        currency: i.currency,
+        status: i.status,
+        // The app renders test mode's PDFs (billing/receipts.ts).
+        pdfUrl: null,
+      }));
+    },
+
     async verifyWebhook(rawBody, signatureHeader): Promise<ProviderEvent> {
       verifyLocalSignature(rawBody, signatureHeader);
       const event = JSON.parse(rawBody) as { id: string; type: string; data?: { object?: { customer?: string } } };

@@ -5,7 +5,7 @@ import { db, schema } from "~/.server/db";
 import { resetEnvForTests } from "~/.server/env";
 import { checkoutInput, planIdOf, subscriptionRowsOf as rowsOf } from "../../../tests/support/billing";
 import { resetDb } from "../../../tests/support/db";
-import { makeOwner } from "../../../tests/support/factories";
+import { authedRequest, makeOwner } from "../../../tests/support/factories";
 import { StripeTestServer } from "../../../tests/support/stripe-server";
 import { paymentProvider, setPaymentProviderForTests } from "./provider";
 import type { PaymentProvider } from "./types";
@@ -177,6 +177,19 @@ describe("Stripe adapter", () => {
     server.updateSubscription(subscription.id, { status: "active" });
     await handleWebhook(server.delivery(server.event("invoice.paid", invoice)));
     expect((await currentSubscription(workspace.id))?.status).toBe("active");
+  });
+
+  it("lists the customer's invoices with Stripe's hosted PDF, which /billing links", async () => {
+    const { user, customerId } = await purchase("starter", "year");
+    const invoices = await provider.listInvoices(customerId);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ amountCents: 27_800, currency: "usd", status: "paid" });
+    expect(invoices[0]!.pdfUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invoice\/in_test_[0-9a-f]+\/pdf$/);
+    expect(server.requests.filter((r) => r.path === "/v1/invoices").at(-1)!.params).toMatchObject({ customer: customerId });
+
+    const { loader } = await import("~/routes/_app.billing");
+    const o = await loader({ request: await authedRequest(user.id, "/billing"), params: {}, context: {} });
+    expect(o.invoices).toEqual([expect.objectContaining({ amount: 278, status: "paid", pdfUrl: invoices[0]!.pdfUrl })]);
   });
 
   it("cancels at period end or immediately, and the sync stores it", async () => {

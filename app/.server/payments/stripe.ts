@@ -124,6 +124,18 @@ export function createStripeProvider(client: Stripe = stripeClient()): PaymentPr
       return fromStripeSubscription(sub);
     },
 
+    async listInvoices(customerId) {
+      const list = await client.invoices.list({ customer: customerId, limit: 24 });
+      return list.data.map((i) => ({
+        id: i.id ?? "",
+        created: new Date(i.created * 1000),
+        amountCents: i.status === "paid" ? i.amount_paid : i.amount_due,
+        currency: i.currency,
+        status: i.status ?? "draft",
+        pdfUrl: i.invoice_pdf ?? null,
+      }));
+    },
+
     async verifyWebhook(rawBody, signatureHeader) {
       const secret = env().STRIPE_WEBHOOK_SECRET;
       if (!secret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");

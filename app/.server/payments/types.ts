@@ -38,6 +38,17 @@ export type ProviderEvent = {
   customerId: string | null;
 };
 
+/** A bill of the provider's, as /billing lists it. */
+export type ProviderInvoice = {
+  id: string;
+  created: Date;
+  amountCents: number;
+  currency: string;
+  status: string;
+  /** The provider's own PDF (Stripe's hosted invoice PDF); null when the app renders it (test mode). */
+  pdfUrl: string | null;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCustomer(input: { email: string; name?: string; metadata?: Record<string, string> }): Promise<{ id: string }>;
@@ -48,6 +59,8 @@ export interface PaymentProvider {
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   cancelSubscription(id: string, options: { immediately: boolean }): Promise<ProviderSubscription>;
+  /** The customer's invoices, newest first. */
+  listInvoices(customerId: string): Promise<ProviderInvoice[]>;
   /** Throws WebhookSignatureError when the signature is missing, wrong or stale. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
 }

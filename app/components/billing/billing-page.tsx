@@ -206,7 +206,7 @@ function Invoices({ o }: { o: Overview }) {
       </h2>
       {o.invoices === null ? (
         <p className="mt-2 text-sm text-slate-600">
-          Invoices and receipts are in the customer portal: use “Open the billing portal” above.
+          The invoices cannot be listed right now; they are also in the customer portal: use “Open the billing portal” above.
         </p>
       ) : o.invoices.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No invoices yet.</p>
