@@ -3,20 +3,26 @@ import { readExportRequest } from "~/lib/wireframes/export";
 import { orErrorPage } from "~/.server/http/submission";
 import { getComponents, getWireframe } from "~/.server/wireframes";
 import { orderedScreens } from "~/.server/wireframes/export";
+import { wireframeDesign } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { componentIdsOf } from "./_app.wireframes._index.server";
 
 /**
  * /wireframes/export/{id}: what the export page offers (every member who may view
  * wireframes, viewers included): the wireframe's screens to choose from, drawn as
- * thumbnails, and the choices a download's query carried back (`problem` when the form
- * came back with nothing chosen). Another workspace's wireframe or a missing one: 404.
+ * thumbnails in the design system's chosen theme (`?theme=`, the first by default, as the
+ * editor), and the choices a download's query carried back (`problem` when the form came
+ * back with nothing chosen). Another workspace's wireframe or a missing one: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, "wireframe.view");
   const wireframe = await orErrorPage(() => getWireframe(member, params.id ?? ""));
   const query = new URL(request.url).searchParams;
-  const components = await getComponents(member, componentIdsOf([wireframe.document]));
+  const choice = readExportRequest(query);
+  const [components, design] = await Promise.all([
+    getComponents(member, componentIdsOf([wireframe.document])),
+    wireframeDesign(member, wireframe.projectId, choice.theme),
+  ]);
   return {
     wireframe: {
       id: wireframe.id,
@@ -33,7 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       height: s.height,
     })),
     components,
-    choice: readExportRequest(query),
+    choice: { ...choice, theme: design.theme || null },
+    /** The design system's themes (a choice when there are several) and the chosen one's values, for the thumbnails. */
+    themes: design.themes,
+    tokens: design.tokensByTheme[design.theme] ?? {},
     problem: query.get("problem") === "no-screens" ? ("no-screens" as const) : null,
   };
 }

@@ -11,7 +11,11 @@ import { compareOrder, keysBetween, topKey } from "~/lib/wireframes/order";
 import { loader as downloadLoader } from "~/routes/wireframes.export.$id.download.server";
 import { loader as pageLoader } from "~/routes/_app.wireframes.export.$id.server";
 import { addTemplateScreen, applyPatch, createWireframe, getWireframe, uploadImage } from "./index";
+import { colorFromHex } from "~/lib/design-tokens/color";
+import type { DesignSystemDoc } from "~/lib/design-tokens/types";
+import { db, schema } from "../db";
 import { exportWireframe } from "./export";
+import { wireframeDesign } from "./tokens";
 import { woffToSfnt } from "./export-fonts";
 import { addRole, makeWorkspace, PNG_BYTES, statusOf } from "./test-support";
 
@@ -174,6 +178,35 @@ describe("wireframe exports", () => {
     expect(Object.keys(part.screens)).toEqual([ws.second.id]);
     expect(Object.values(part.elements).every((el) => el.screenId === ws.second.id)).toBe(true);
     expect(part.schemaVersion).toBe(doc.schemaVersion);
+  });
+
+  it("draws token references with the project's design system, in the chosen theme (the first by default)", async () => {
+    const ws = await setup();
+    const system: DesignSystemDoc = {
+      sets: [
+        { name: "day", tokens: { surface: { $type: "color", $value: colorFromHex("#fafafa") } } },
+        { name: "night", tokens: { surface: { $type: "color", $value: colorFromHex("#111111") } } },
+      ],
+      themes: [
+        { name: "day", sets: ["day"] },
+        { name: "night", sets: ["night"] },
+      ],
+    };
+    await db().insert(schema.designSystems).values({ workspaceId: ws.workspace.id, projectId: ws.project.id, document: system });
+    const box = defaultElement("rectangle", { id: "tokenbox", screenId: ws.second.id, order: "Zz", fill: { token: "surface" } });
+    await applyPatch(ws.owner, ws.id, { clientId: "t", ops: [{ op: "add-element", element: box }] });
+    const fillOf = async (theme: string | null) => {
+      const file = await exportWireframe(ws.owner, ws.id, req({ format: "svg", screenIds: [ws.second.id], theme }));
+      const root = parseSvg(new TextDecoder().decode(file.bytes));
+      const g = Array.from(root.getElementsByTagName("g")).find((el) => el.getAttribute("data-id") === "tokenbox")!;
+      return g.getElementsByTagName("rect")[0]!.getAttribute("fill");
+    };
+    const design = await wireframeDesign(ws.owner, ws.project.id, "night");
+    expect(design.tokensByTheme.night!.surface).toBe("#111111");
+    expect(await fillOf("night")).toBe("#111111");
+    const first = (await wireframeDesign(ws.owner, ws.project.id)).theme;
+    expect(await fillOf("day")).toBe("#fafafa");
+    expect(await fillOf(null)).toBe(await fillOf(first));
   });
 
   it("viewers export; another workspace's wireframe is a 404 and an unknown screen a 400", async () => {

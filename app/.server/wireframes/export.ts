@@ -16,6 +16,7 @@ import { assertCan } from "./access";
 import { getComponents } from "./components";
 import { screenPng, screensPdf, screenSvgFile, zipFiles, type ScreenArt } from "./export-render";
 import { readImage } from "./images";
+import { wireframeDesign } from "./tokens";
 import { getWireframe } from "./wireframes";
 
 /**
@@ -101,13 +102,12 @@ async function imagesFor(
 }
 
 /**
- * The design-token values the screens draw with. FOLLOW-UP (issue 15, exports): when the
- * design system's `effectiveSystem(member, projectId)` (app/.server/design) exists, return
- * its resolved token values here; until then token references draw with the renderer's
- * fallback, exactly as the editor shows them today.
+ * The design-token values the screens draw with: the project's design system (issue 9), in
+ * the chosen theme or its first, exactly as the editor draws them.
  */
-async function tokensFor(_member: MemberContext, _projectId: string): Promise<TokenValues | undefined> {
-  return undefined;
+async function tokensFor(member: MemberContext, projectId: string, theme: string | null): Promise<TokenValues | undefined> {
+  const design = await wireframeDesign(member, projectId, theme);
+  return design.tokensByTheme[design.theme];
 }
 
 /** Everything a screen's drawing needs besides the document: components, images, token values. */
@@ -115,13 +115,14 @@ export async function screenArt(
   member: MemberContext,
   wireframe: { id: string; projectId: string; document: WireframeDocument },
   screens: Screen[],
+  theme: string | null = null,
 ): Promise<ScreenArt> {
   const ids = new Set(screens.map((s) => s.id));
   const elements = Object.values(wireframe.document.elements).filter((el) => ids.has(el.screenId));
   const components = await componentsFor(member, elements);
   const [images, tokens] = await Promise.all([
     imagesFor(member, wireframe.id, elements, components),
-    tokensFor(member, wireframe.projectId),
+    tokensFor(member, wireframe.projectId, theme),
   ]);
   return { components, images, tokens };
 }
@@ -146,7 +147,7 @@ export async function exportWireframe(member: MemberContext, wireframeId: string
       bytes: encoder.encode(`${JSON.stringify(documentOf(doc, screens), null, 2)}\n`),
     };
   }
-  const art = await screenArt(member, wireframe, screens);
+  const art = await screenArt(member, wireframe, screens, req.theme);
   const options = { ...art, background: req.background };
   if (req.format === "pdf") {
     return {

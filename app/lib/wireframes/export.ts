@@ -6,7 +6,9 @@
  * parameters, so a link or a form works without JavaScript:
  * `format` (png | svg | pdf | json), `screen` (repeated; none means every screen),
  * `scale` (1 | 2, PNG), `background` (1 | 0: the screen's background colour or transparent),
- * `text` (svg: `fonts`, Inter embedded and the text editable, or `outlines`, every letter a path).
+ * `text` (svg: `fonts`, Inter embedded and the text editable, or `outlines`, every letter a path),
+ * `theme` (the design system's theme whose token values the screens draw with; the first
+ * when absent, as in the editor).
  */
 
 export const EXPORT_FORMATS = ["png", "svg", "pdf", "json"] as const;
@@ -23,9 +25,11 @@ export type ExportRequest = {
   scale: ExportScale;
   background: boolean;
   text: SvgTextMode;
+  /** The design system's theme to draw token values with (null: its first, as the editor). */
+  theme: string | null;
 };
 
-export const DEFAULT_EXPORT: ExportRequest = { format: "png", screenIds: [], scale: 2, background: true, text: "fonts" };
+export const DEFAULT_EXPORT: ExportRequest = { format: "png", screenIds: [], scale: 2, background: true, text: "fonts", theme: null };
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   png: "PNG image",
@@ -42,12 +46,14 @@ export function readExportRequest(params: URLSearchParams): ExportRequest {
   const format = params.get("format");
   const scale = Number(params.get("scale"));
   const text = params.get("text");
+  const theme = params.get("theme")?.trim().slice(0, 200) || null;
   return {
     format: (EXPORT_FORMATS as readonly string[]).includes(format ?? "") ? (format as ExportFormat) : DEFAULT_EXPORT.format,
     screenIds: [...new Set(params.getAll("screen").filter((s) => /^[A-Za-z0-9_-]{1,64}$/.test(s)))].slice(0, 200),
     scale: scale === 1 || scale === 2 ? scale : DEFAULT_EXPORT.scale,
     background: params.get("background") !== "0",
     text: (SVG_TEXT_MODES as readonly string[]).includes(text ?? "") ? (text as SvgTextMode) : DEFAULT_EXPORT.text,
+    theme,
   };
 }
 
@@ -58,6 +64,7 @@ export function exportHref(wireframeId: string, req: Partial<ExportRequest> & { 
   if (req.format === "png" && req.scale !== undefined) params.set("scale", String(req.scale));
   if (req.format !== "json" && req.background === false) params.set("background", "0");
   if (req.format === "svg" && req.text === "outlines") params.set("text", "outlines");
+  if (req.format !== "json" && req.theme) params.set("theme", req.theme);
   return `/wireframes/export/${wireframeId}/download?${params.toString()}`;
 }
 

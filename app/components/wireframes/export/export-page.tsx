@@ -16,7 +16,8 @@ import {
   type ExportFormat,
   type ExportRequest,
 } from "~/lib/wireframes/export";
-import { plural, sizeLabel, ui } from "../pages/parts";
+import type { TokenValues } from "~/lib/wireframes/render";
+import { SelectField, plural, sizeLabel, ui } from "../pages/parts";
 import { type ComponentsById, ScreenThumbnail } from "../pages/thumbnail";
 
 export type ExportPageData = {
@@ -24,6 +25,8 @@ export type ExportPageData = {
   screens: { id: string; name: string; device: DevicePreset; width: number; height: number }[];
   components: ComponentsById;
   choice: ExportRequest;
+  themes: string[];
+  tokens: TokenValues;
   problem: "no-screens" | null;
 };
 
@@ -97,6 +100,7 @@ function ExportForm({ data }: { data: ExportPageData }) {
                 <ScreenThumbnail
                   preview={{ doc: wireframe.document, screenId: screen.id }}
                   components={data.components}
+                  tokens={data.tokens}
                   wireframeId={wireframe.id}
                   className="aspect-[4/3] w-20 shrink-0 rounded p-1"
                 />
@@ -160,6 +164,18 @@ function ExportForm({ data }: { data: ExportPageData }) {
         />
       </div>
 
+      {data.themes.length > 1 ? (
+        <SelectField
+          label="Design theme"
+          name="theme"
+          id="export-theme"
+          defaultValue={choice.theme ?? data.themes[0]}
+          options={data.themes.map((t) => ({ value: t, label: t }))}
+          hint="The token values the screens are drawn with."
+          className="max-w-xs"
+        />
+      ) : null}
+
       <button type="submit" className={buttonClass("primary")}>
         Download
       </button>
@@ -198,21 +214,22 @@ function RadioGroup({
 /** Links straight to a file: the whole wireframe in each format, then each screen. */
 function QuickDownloads({ data }: { data: ExportPageData }) {
   const { wireframe, screens } = data;
-  const id = wireframe.id;
+  const theme = data.themes.length > 1 ? data.choice.theme : null;
+  const href = (req: Parameters<typeof exportHref>[1]) => exportHref(wireframe.id, { ...req, theme });
   const many = screens.length > 1;
   const whole = [
-    { label: "PDF, every screen", href: exportHref(id, { format: "pdf" }), file: exportFileName(wireframe.name, "pdf", 1) },
+    { label: "PDF, every screen", href: href({ format: "pdf" }), file: exportFileName(wireframe.name, "pdf", 1) },
     {
       label: many ? "PNG 2×, every screen (ZIP)" : "PNG 2×",
-      href: exportHref(id, { format: "png", scale: 2 }),
+      href: href({ format: "png", scale: 2 }),
       file: many ? exportZipName(wireframe.name, "png", 2) : exportFileName(wireframe.name, "png", 2, { ...screens[0]!, index: 0 }),
     },
     {
       label: many ? "SVG, every screen (ZIP)" : "SVG",
-      href: exportHref(id, { format: "svg" }),
+      href: href({ format: "svg" }),
       file: many ? exportZipName(wireframe.name, "svg", 1) : exportFileName(wireframe.name, "svg", 1, { ...screens[0]!, index: 0 }),
     },
-    { label: "JSON document", href: exportHref(id, { format: "json" }), file: exportFileName(wireframe.name, "json", 1) },
+    { label: "JSON document", href: href({ format: "json" }), file: exportFileName(wireframe.name, "json", 1) },
   ];
   return (
     <section aria-labelledby="export-quick-h" className={`space-y-5 p-5 ${ui.panel}`}>
@@ -249,7 +266,7 @@ function QuickDownloads({ data }: { data: ExportPageData }) {
                   {links.map((l) => (
                     <a
                       key={l.label}
-                      href={exportHref(id, { format: l.format, scale: l.scale, screenIds: [screen.id] })}
+                      href={href({ format: l.format, scale: l.scale, screenIds: [screen.id] })}
                       download={exportFileName(wireframe.name, l.format, l.scale, { name: screen.name, index })}
                       className={ui.link}
                     >
