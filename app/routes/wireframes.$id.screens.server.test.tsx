@@ -45,7 +45,7 @@ describe("a screen as an SVG file", () => {
     expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toBe("private, no-cache");
     const svg = await res.text();
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 1440 900"/);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 1440 900" width="1440" height="900"/);
     expect(svg).toContain("<title>Screen 1</title>");
     expect(svg).toContain('fill="#123456"');
     expect(svg).toContain(`href="data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}"`);

@@ -75,6 +75,8 @@ export async function screenSvgFile(
           screenId,
           components,
           tokens,
+          // Its natural size is the screen's (an <img> of it scales it down with CSS).
+          width: screen.width,
           title: screen.name,
           imageUrl: (fileId) => images.get(fileId) ?? `/wireframes/${wireframe.id}/images/${fileId}`,
         }),
