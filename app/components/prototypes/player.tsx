@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { PlayerHotspot, PlayerScreen, PlayerView } from "~/lib/wireframes/player";
 
@@ -101,6 +101,7 @@ export function PlayerFrame({
             {fit ? "100 %" : "Fit"}
           </Link>
         </nav>
+        <Loading />
         <div className="ml-auto flex flex-wrap items-center gap-2">{actions}</div>
       </header>
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
@@ -108,6 +109,16 @@ export function PlayerFrame({
         {panel}
       </div>
     </div>
+  );
+}
+
+/** "Loading…" while the next screen is on its way (JavaScript only; without it the browser shows its own). */
+function Loading() {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <span role="status" className="text-slate-500">
+      {busy ? "Loading…" : ""}
+    </span>
   );
 }
 
