@@ -128,8 +128,24 @@ export function parseColor(input: unknown): DtcgColor | null {
 export function toHex(input: DtcgColor | string): string {
   const color = typeof input === "string" ? parseColor(input) : input;
   if (!color) throw new Error(`Not a colour: ${String(input)}`);
+  const fast = srgbHex(color);
+  if (fast) return fast;
   const c = toGamut("rgb", "oklch")(toCulori(color));
   return color.alpha !== undefined && color.alpha < 1 ? formatHex8(c) : formatHex(c);
+}
+
+const byte = (n: number) =>
+  Math.round(n * 255)
+    .toString(16)
+    .padStart(2, "0");
+
+/** Hex of an sRGB colour inside the gamut without culori (the common case, and the fast one). */
+function srgbHex(color: DtcgColor): string | null {
+  if (color.colorSpace !== "srgb") return null;
+  const [r, g, b] = color.components;
+  if (![r, g, b].every((c) => typeof c === "number" && c >= 0 && c <= 1)) return null;
+  const alpha = color.alpha !== undefined && color.alpha < 1 ? byte(color.alpha) : "";
+  return `#${byte(r as number)}${byte(g as number)}${byte(b as number)}${alpha}`;
 }
 
 /** The colour as oklch, `{ l (0–1), c, h (degrees), alpha }`. */

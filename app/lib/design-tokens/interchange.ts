@@ -41,7 +41,8 @@ const VALUE_KEYS = [
   "dashArray",
   "lineCap",
 ];
-const natural = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+const collator = new Intl.Collator("en", { numeric: true });
+const natural = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 function orderKeys(keys: string[], first: string[]): string[] {
   const known = first.filter((k) => keys.includes(k));

@@ -29,9 +29,12 @@ export function themeSets(doc: DesignSystemDoc, themeName?: string): TokenSet[] 
 }
 
 /** Tokens of several sets merged by path, a later set winning. */
-export function mergeTokens(sets: TokenSet[]): Map<string, RawFlatToken> {
+export function mergeTokens(
+  sets: TokenSet[],
+  flat: (set: TokenSet) => RawFlatToken[] = (s) => flattenTree(s.tokens, s.name),
+): Map<string, RawFlatToken> {
   const merged = new Map<string, RawFlatToken>();
-  for (const set of sets) for (const t of flattenTree(set.tokens, set.name)) merged.set(t.path, t);
+  for (const set of sets) for (const t of flat(set)) merged.set(t.path, t);
   return merged;
 }
 
@@ -46,7 +49,13 @@ export function resolveTheme(doc: DesignSystemDoc, themeName?: string): Map<stri
 
 /** Every theme resolved, by theme name. */
 export function resolveAll(doc: DesignSystemDoc): Map<string, Map<string, ResolvedToken>> {
-  return new Map(themeNames(doc).map((name) => [name, resolveTheme(doc, name)]));
+  const cache = new Map<TokenSet, RawFlatToken[]>();
+  const flat = (s: TokenSet) => {
+    let f = cache.get(s);
+    if (!f) cache.set(s, (f = flattenTree(s.tokens, s.name)));
+    return f;
+  };
+  return new Map(themeNames(doc).map((name) => [name, resolveTokens(mergeTokens(themeSets(doc, name), flat))]));
 }
 
 const BROKEN = Symbol("broken");
@@ -145,6 +154,7 @@ function dimensionCss(v: unknown): string {
 function familyCss(v: unknown): string {
   const one = (f: string) => {
     const name = f.trim();
+    if (aliasTarget(name)) return name;
     return GENERIC_FAMILIES.has(name) || /^[A-Za-z][A-Za-z0-9-]*$/.test(name) ? name : `"${name.replace(/"/g, '\\"')}"`;
   };
   if (Array.isArray(v)) return v.map((f) => one(String(f))).join(", ");
@@ -166,9 +176,15 @@ function shadowCss(v: unknown): string {
     .join(", ");
 }
 
-/** The CSS text of a resolved value of any type (composites too; `""` for an unresolved one). */
+const numOrAlias = (n: unknown, scale = 1) => (aliasTarget(n) ? String(n) : num(Number(n) * scale));
+
+/**
+ * The CSS text of a resolved value of any type (composites too; `""` for an unresolved one). An
+ * alias left in a value (whole or a part) is written as it is, `{a.b}`, for Style Dictionary to follow.
+ */
 export function cssValue(type: TokenType, value: unknown): string {
   if (value === undefined || value === null) return "";
+  if (aliasTarget(value)) return String(value);
   switch (type) {
     case "color":
       return isDtcgColor(value) ? colorToCss(value) : String(value);
@@ -182,7 +198,7 @@ export function cssValue(type: TokenType, value: unknown): string {
     case "number":
       return typeof value === "number" ? num(value) : String(value);
     case "cubicBezier":
-      return Array.isArray(value) ? `cubic-bezier(${value.map((n) => num(Number(n))).join(", ")})` : String(value);
+      return Array.isArray(value) ? `cubic-bezier(${value.map((n) => numOrAlias(n)).join(", ")})` : String(value);
     case "strokeStyle":
       return typeof value === "string" ? value : "dashed";
     case "shadow":
@@ -211,7 +227,11 @@ export function cssValue(type: TokenType, value: unknown): string {
     case "gradient":
       return Array.isArray(value)
         ? `linear-gradient(90deg, ${value
-            .map((s) => (isObject(s) ? `${cssValue("color", s.color)} ${num(Number(s.position) * 100)}%` : String(s)))
+            .map((s) =>
+              isObject(s)
+                ? `${cssValue("color", s.color)} ${aliasTarget(s.position) ? `calc(${String(s.position)} * 100%)` : `${numOrAlias(s.position, 100)}%`}`
+                : String(s),
+            )
             .join(", ")})`
         : String(value);
   }
