@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { ShellIcon } from "~/components/shell/icons";
 import { formatDay } from "~/lib/dates";
 import { formatBytes, MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import type { AttachmentView } from "~/lib/board";
@@ -44,8 +45,8 @@ export function CardAttachments({
         <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Files">
           {attachments.map((a) => (
             <li key={a.id} className="flex items-start gap-3 px-3 py-2 text-sm">
-              <span aria-hidden className="mt-0.5">
-                📎
+              <span className="mt-0.5 text-slate-500">
+                <ShellIcon name="paperclip" className="size-4" />
               </span>
               <div className="min-w-0 flex-1">
                 {/* A plain link: the file is a download, not a page of the app. */}
