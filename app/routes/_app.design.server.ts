@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { cssValue, resolveAll } from "~/lib/design-tokens/resolve";
-import { flatten, getToken } from "~/lib/design-tokens/tree";
+import { aliasTarget, flatten, getToken } from "~/lib/design-tokens/tree";
 import type { DesignIssue, ResolvedToken } from "~/lib/design-tokens/types";
+import { designIssues } from "~/lib/design-tokens/issues";
 import { checkSystem } from "~/lib/design-tokens/validate";
 import { designSchemaFor, IMPORT_MAX_BYTES } from "~/lib/forms/design";
 import { can } from "~/lib/permissions";
@@ -69,7 +70,8 @@ export async function designPage(member: MemberContext, projectId: string | null
   const theme = themes.includes(q.get("theme") ?? "") ? q.get("theme")! : (themes[0] ?? "default");
   const byTheme = resolveAll(doc);
   const themeList = [...byTheme.keys()];
-  const issues: DesignIssue[] = checkSystem(doc);
+  // Format and alias problems, and semantic text/surface pairs below AA in any theme.
+  const issues: DesignIssue[] = [...checkSystem(doc), ...designIssues(byTheme)];
   const readOnly = await isReadOnly(member.workspace.id);
   const sets = doc.sets.map((set) => ({
     name: set.name,
@@ -77,7 +79,8 @@ export async function designPage(member: MemberContext, projectId: string | null
     tokens: flatten(set).map((t) => ({
       path: t.path,
       type: t.type,
-      value: display(t.value),
+      // As written: an alias as "{a.b}", a value as its CSS text.
+      value: aliasTarget(t.value) ? display(t.value) : cssValue(t.type, t.value) || display(t.value),
       description: t.description ?? "",
       deprecated: t.deprecated ?? false,
       status: status.get(t.path) ?? "own",
@@ -127,6 +130,9 @@ export async function designPage(member: MemberContext, projectId: string | null
     tokenCount: sets.reduce((n, s) => n + s.tokens.length, 0),
     /** The chosen theme's tokens resolved, for the overview, contrast and kit preview. */
     resolved: [...(byTheme.get(theme)?.values() ?? [])],
+    /** Every theme's resolved tokens, for the contrast table and the kit preview (only on their tabs). */
+    resolvedByTheme:
+      tab === "overview" || tab === "contrast" ? Object.fromEntries([...byTheme].map(([name, map]) => [name, [...map.values()]])) : {},
     issues,
     editing,
     newToken: q.get("new") ? { type: q.get("new")!, set: q.get("set") ?? own.sets[0]?.name ?? doc.sets[0]?.name ?? "" } : null,

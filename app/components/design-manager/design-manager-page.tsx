@@ -4,7 +4,10 @@
  * without JavaScript; with it, forms show their pending state and the pickers enhance the fields.
  */
 import { Link, useNavigation } from "@remix-run/react";
+import { ContrastTable } from "~/components/design/contrast-table";
+import { KitPreview } from "~/components/design/kit-preview";
 import { ThemeForm } from "~/components/design/theme-form";
+import { TokenOverview } from "~/components/design/token-overview";
 import { Breadcrumb, EmptyState, ScreenHeader } from "~/components/shell/screen";
 import { buttonClass } from "~/components/ui/button-styles";
 import { type FormReply, replyMessages } from "~/components/ui/conform";
@@ -163,24 +166,19 @@ function TabBody({
         </div>
       );
     case "overview":
-      // D3's TokenOverview and KitPreview (app/components/design/) mount here.
       return (
-        <section aria-labelledby="overview-h" data-slot="design-overview" className={`${ui.panel} p-5`}>
-          <h2 id="overview-h" className={`text-lg font-semibold ${ui.heading}`}>
-            Overview · {data.theme}
-          </h2>
-          <p className={`mt-2 text-sm ${ui.muted}`}>{data.resolved.length} tokens resolved in this theme.</p>
-        </section>
+        <div className="space-y-8">
+          <TokenOverview resolved={data.resolved} theme={data.theme} />
+          <section aria-labelledby="kit-preview-h">
+            <h2 id="kit-preview-h" className={`mb-3 text-lg font-semibold ${ui.heading}`}>
+              UI kit preview
+            </h2>
+            <KitPreview resolvedByTheme={data.resolvedByTheme} theme={data.theme} themes={data.themes} />
+          </section>
+        </div>
       );
     case "contrast":
-      // D3's ContrastTable (app/components/design/) mounts here.
-      return (
-        <section aria-labelledby="contrast-h" data-slot="design-contrast" className={`${ui.panel} p-5`}>
-          <h2 id="contrast-h" className={`text-lg font-semibold ${ui.heading}`}>
-            Contrast · {data.theme}
-          </h2>
-        </section>
-      );
+      return <ContrastTable resolvedByTheme={data.resolvedByTheme} />;
     case "json":
       return <JsonEditor data={data} reply={reply} />;
     case "sets":

@@ -15,7 +15,7 @@ import { formatOklch, isDtcgColor, parseColor, toHex } from "~/lib/design-tokens
 import { aliasTarget } from "~/lib/design-tokens/tree";
 import type { TOKEN_TYPES } from "~/lib/design-tokens/types";
 import { FONT_WEIGHT_KEYWORDS, STROKE_STYLES } from "~/lib/design-tokens/values";
-import { SHADOW_LAYERS, TYPE_LABELS, tokenFormSchema } from "~/lib/forms/design";
+import { SHADOW_LAYERS, TYPE_LABELS, tokenFormFields } from "~/lib/forms/design";
 import { Select, usePending, ui } from "./parts";
 
 type Editing = { set: string; path: string; type: string; value: unknown; description: string };
@@ -121,7 +121,7 @@ export function TokenForm({
 }) {
   const type = (editing?.type ?? newToken?.type ?? "color") as (typeof TOKEN_TYPES)[number];
   const lastResult = replyFor(reply, "save-token");
-  const [form, fields] = useSchemaForm(tokenFormSchema, {
+  const [form, fields] = useSchemaForm(tokenFormFields, {
     id: "token-form",
     lastResult,
     shouldValidate: "onSubmit",

@@ -76,7 +76,7 @@ export function TokenList({ data }: { data: DesignData }) {
           {set.tokens.length === 0 ? (
             <p className={`px-4 py-6 text-sm ${ui.muted}`}>This set has no tokens yet.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" data-scroll>
               <table className="w-full min-w-[40rem] text-sm">
                 <thead className="bg-slate-50">
                   <tr>

@@ -36,6 +36,7 @@ export type DesignData = {
   sets: { name: string; own: boolean; tokens: TokenRow[] }[];
   tokenCount: number;
   resolved: ResolvedToken[];
+  resolvedByTheme: Record<string, ResolvedToken[]>;
   issues: { path: string; set?: string; message: string }[];
   editing: { set: string; path: string; type: string; value: unknown; description: string } | null;
   newToken: { type: string; set: string } | null;

@@ -213,29 +213,30 @@ export function tokenValueFromFields(f: Partial<TokenFields> & { type: TokenType
   }
 }
 
-/** Create or edit a token: the friendly fields become `value` (their messages show with every other field's). */
-export const tokenFormSchema = tokenFields
-  .superRefine(
-    (f, ctx) => {
-      // Runs even when other fields failed (`f` may be partial then).
-      if (!f || !(TOKEN_TYPES as readonly string[]).includes(f.type as string)) return;
-      const result = tokenValueFromFields(f);
-      if ("error" in result) ctx.addIssue({ code: "custom", message: result.error, path: [result.field] });
-    },
-    { when: () => true },
-  )
-  .transform((f) => {
+/** The token form's fields with the value check (the page's conform form: no transform, which conform's constraints cannot read). */
+export const tokenFormFields = tokenFields.superRefine(
+  (f, ctx) => {
+    // Runs even when other fields failed (`f` may be partial then).
+    if (!f || !(TOKEN_TYPES as readonly string[]).includes(f.type as string)) return;
     const result = tokenValueFromFields(f);
-    return {
-      intent: f.intent,
-      set: f.set,
-      path: f.path,
-      originalPath: f.originalPath || null,
-      type: f.type,
-      value: "value" in result ? result.value : undefined,
-      description: f.description ?? "",
-    };
-  });
+    if ("error" in result) ctx.addIssue({ code: "custom", message: result.error, path: [result.field] });
+  },
+  { when: () => true },
+);
+
+/** Create or edit a token: the friendly fields become `value` (their messages show with every other field's). */
+export const tokenFormSchema = tokenFormFields.transform((f) => {
+  const result = tokenValueFromFields(f);
+  return {
+    intent: f.intent,
+    set: f.set,
+    path: f.path,
+    originalPath: f.originalPath || null,
+    type: f.type,
+    value: "value" in result ? result.value : undefined,
+    description: f.description ?? "",
+  };
+});
 
 export const deleteTokenSchema = z.object({ intent: z.literal("delete-token"), set: setName, path: tokenPath });
 export const moveTokenSchema = z.object({ intent: z.literal("move-token"), set: setName, path: tokenPath, to: tokenPath });
@@ -282,28 +283,6 @@ export const publishSchema = z.object({
 const uuid = z.string({ error: RELOAD }).regex(/^[0-9a-f-]{36}$/i, { message: RELOAD });
 export const createLinkSchema = z.object({ intent: z.literal("create-link"), versionId: uuid });
 export const revokeLinkSchema = z.object({ intent: z.literal("revoke-link"), tokenId: uuid, versionId: uuid });
-
-export const importSchema = z.object({
-  intent: z.enum(["import-preview", "import-apply"]),
-  /** The file's text (the preview's confirm form posts it back). */
-  content: z.string().max(IMPORT_MAX_BYTES).optional(),
-  file: z.instanceof(globalThis.File ?? Object).optional(),
-});
-
-export const designActionSchema = z.discriminatedUnion("intent", [
-  tokenFields,
-  deleteTokenSchema,
-  moveTokenSchema,
-  setJsonSchema,
-  createSetSchema,
-  deleteSetSchema,
-  moveSetSchema,
-  saveThemeSchema,
-  deleteThemeSchema,
-  publishSchema,
-  createLinkSchema,
-  revokeLinkSchema,
-]);
 
 /** The schema of the form an intent names (the action parses with it). */
 export function designSchemaFor(intent: unknown) {
