@@ -14,22 +14,10 @@ import { cssValue, themeNames } from "~/lib/design-tokens/resolve";
 import { childKeys, isObject, isTokenNode, isTokenType } from "~/lib/design-tokens/tree";
 import type { DesignSystemDoc, TokenType } from "~/lib/design-tokens/types";
 import { checkSystem } from "~/lib/design-tokens/validate";
+import { EXPORT_FORMATS, type ExportFormat } from "~/lib/forms/design";
 
-export const EXPORT_FORMATS = ["dtcg", "tokens-studio", "css", "scss", "js", "dts", "tailwind4", "tailwind3"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat };
 export const isExportFormat = (v: unknown): v is ExportFormat => typeof v === "string" && (EXPORT_FORMATS as readonly string[]).includes(v);
-
-/** What each format is called on the page. */
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
-  dtcg: "DTCG JSON",
-  "tokens-studio": "Tokens Studio JSON",
-  css: "CSS custom properties",
-  scss: "SCSS variables",
-  js: "JavaScript module",
-  dts: "TypeScript declarations",
-  tailwind4: "Tailwind CSS v4 @theme",
-  tailwind3: "Tailwind v3 theme.extend",
-};
 
 export type ExportFile = { filename: string; contentType: string; body: string };
 
