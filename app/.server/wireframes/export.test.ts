@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { authedRequest } from "../../../tests/support/factories";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
-import { DEFAULT_EXPORT, slugify, type ExportRequest } from "~/lib/wireframes/export";
+import { DEFAULT_EXPORT, exportFileName, slugify, uniqueNames, type ExportRequest } from "~/lib/wireframes/export";
 import { defaultElement } from "~/lib/wireframes/ops";
 import { compareOrder, keysBetween, topKey } from "~/lib/wireframes/order";
 import { loader as downloadLoader } from "~/routes/wireframes.export.$id.download.server";
@@ -262,5 +262,19 @@ describe("woffToSfnt", () => {
     expect(ttf.readUInt16BE(4)).toBe(woff.readUInt16BE(12)); // the table count
     expect(ttf.byteLength).toBe(woff.readUInt32BE(16)); // totalSfntSize
     expect(() => woffToSfnt(new Uint8Array(10))).toThrow(/WOFF/);
+  });
+});
+
+describe("export file names", () => {
+  it("are ASCII slugs of the wireframe's and screen's names, unique inside a ZIP", () => {
+    expect(exportFileName("Café “Déjà vu” / Home", "png", 2, { name: "Sign-in 👋", index: 0 })).toBe("cafe-deja-vu-home-sign-in@2x.png");
+    expect(exportFileName("日本語", "svg", 1, { name: "画面", index: 2 })).toBe("wireframe-screen-3.svg");
+    expect(uniqueNames(["a-b@2x.png", "a-b@2x.png", "a-b-2@2x.png", "x.svg", "x.svg"])).toEqual([
+      "a-b@2x.png",
+      "a-b-2@2x.png",
+      "a-b-2-2@2x.png",
+      "x.svg",
+      "x-2.svg",
+    ]);
   });
 });

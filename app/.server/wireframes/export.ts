@@ -135,14 +135,12 @@ export async function exportWireframe(member: MemberContext, wireframeId: string
   const wireframe = await getWireframe(member, wireframeId);
   const doc = wireframe.document;
   const screens = chosenScreens(doc, req.screenIds);
+  // A JSON or PDF of one screen is named after it too; of several, after the wireframe.
+  const wholeName = (format: "json" | "pdf") =>
+    exportFileName(wireframe.name, format, 1, screens.length === 1 ? { ...screens[0]!, index: indexOf(doc, screens[0]!) } : undefined);
   if (req.format === "json") {
     return {
-      fileName: exportFileName(
-        wireframe.name,
-        "json",
-        1,
-        screens.length === 1 ? { ...screens[0]!, index: indexOf(doc, screens[0]!) } : undefined,
-      ),
+      fileName: wholeName("json"),
       contentType: CONTENT_TYPES.json,
       bytes: encoder.encode(`${JSON.stringify(documentOf(doc, screens), null, 2)}\n`),
     };
@@ -151,12 +149,7 @@ export async function exportWireframe(member: MemberContext, wireframeId: string
   const options = { ...art, background: req.background };
   if (req.format === "pdf") {
     return {
-      fileName: exportFileName(
-        wireframe.name,
-        "pdf",
-        1,
-        screens.length === 1 ? { ...screens[0]!, index: indexOf(doc, screens[0]!) } : undefined,
-      ),
+      fileName: wholeName("pdf"),
       contentType: CONTENT_TYPES.pdf,
       bytes: await screensPdf(
         doc,

@@ -105,15 +105,14 @@ export function exportZipName(wireframeName: string, format: "png" | "svg", scal
   return `${slugify(wireframeName, "wireframe")}-${format}${format === "png" && scale !== 1 ? `@${scale}x` : ""}.zip`;
 }
 
-/** Names inside a ZIP, made unique ("-2", "-3"…) when two screens' names slug the same. */
+/** Names inside a ZIP, made unique ("-2", "-3"… before the scale and extension) when two screens' names slug the same. */
 export function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return names.map((name) => {
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    if (n === 1) return name;
-    const dot = name.lastIndexOf(".");
-    const at = name.includes("@") ? name.lastIndexOf("@") : dot;
-    return `${name.slice(0, at)}-${n}${name.slice(at)}`;
+    const at = name.includes("@") ? name.lastIndexOf("@") : name.lastIndexOf(".");
+    let unique = name;
+    for (let n = 2; taken.has(unique); n++) unique = `${name.slice(0, at)}-${n}${name.slice(at)}`;
+    taken.add(unique);
+    return unique;
   });
 }
