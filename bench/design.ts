@@ -1,0 +1,180 @@
+/**
+ * npm run bench:design — the design-system targets of issue 9, measured in-process (under
+ * vite-node with NODE_ENV=production, so the app's own modules run as on the server), on a
+ * system of 2,000 tokens with 500 aliases over three themes:
+ *   - resolving every theme (resolveAll; aim: under 50 ms);
+ *   - the checks run when a system is saved (checkSystem: format, alias targets, types, cycles);
+ *   - each export format (exportSystem, Style Dictionary 4 in memory; aim: each under 500 ms).
+ * Writes its section of docs/performance.md between the `design` markers.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { colorFromHex } from "~/lib/design-tokens/color";
+import type { DesignSystemDoc, TokenTree } from "~/lib/design-tokens/types";
+import { flatten } from "~/lib/design-tokens/tree";
+import { pct as percentile } from "./support";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const EXPORT_ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 6);
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+
+const { resolveAll } = await import("~/lib/design-tokens/resolve");
+const { checkSystem } = await import("~/lib/design-tokens/validate");
+const { exportSystem, EXPORT_FORMATS } = await import("~/.server/design/exports");
+
+const px = (value: number) => ({ value, unit: "px" });
+const hex = (i: number) => `#${((i * 2654435761) >>> 8).toString(16).padStart(6, "0").slice(-6)}`;
+
+/**
+ * 2,000 tokens, 500 of them aliases: a core set of 1,550 (1,500 values of every type, 50
+ * typography composites whose parts are aliases) and three theme sets of 150 aliases each
+ * (light, dark, contrast), some through other aliases of the same theme (chains of 2–3).
+ */
+export function benchSystem(): DesignSystemDoc {
+  const color: TokenTree = { $type: "color" };
+  for (let h = 0; h < 60; h++) {
+    const hue: TokenTree = {};
+    for (let s = 1; s <= 10; s++) hue[String(s * 100)] = { $value: colorFromHex(hex(h * 10 + s)) };
+    color[`hue${h}`] = hue;
+  }
+  const core: TokenTree = {
+    color, // 600
+    space: Object.fromEntries([["$type", "dimension"], ...Array.from({ length: 300 }, (_, i) => [`s${i}`, { $value: px(i) }])]),
+    radius: Object.fromEntries([["$type", "dimension"], ...Array.from({ length: 100 }, (_, i) => [`r${i}`, { $value: px(i) }])]),
+    size: Object.fromEntries([["$type", "dimension"], ...Array.from({ length: 100 }, (_, i) => [`f${i}`, { $value: px(8 + i) }])]),
+    weight: Object.fromEntries([
+      ["$type", "fontWeight"],
+      ...Array.from({ length: 50 }, (_, i) => [`w${i}`, { $value: 100 + (i % 9) * 100 }]),
+    ]),
+    family: Object.fromEntries([
+      ["$type", "fontFamily"],
+      ...Array.from({ length: 50 }, (_, i) => [`ff${i}`, { $value: [`Family ${i}`, "sans-serif"] }]),
+    ]),
+    leading: Object.fromEntries([["$type", "number"], ...Array.from({ length: 50 }, (_, i) => [`l${i}`, { $value: 1 + i / 100 }])]),
+    duration: Object.fromEntries([
+      ["$type", "duration"],
+      ...Array.from({ length: 50 }, (_, i) => [`d${i}`, { $value: { value: i * 10, unit: "ms" } }]),
+    ]),
+    ease: Object.fromEntries([
+      ["$type", "cubicBezier"],
+      ...Array.from({ length: 50 }, (_, i) => [`e${i}`, { $value: [i / 50, 0, 1 - i / 50, 1] }]),
+    ]),
+    shadow: Object.fromEntries([
+      ["$type", "shadow"],
+      ...Array.from({ length: 100 }, (_, i) => [
+        `sh${i}`,
+        { $value: { color: colorFromHex(hex(i)), offsetX: px(0), offsetY: px(i % 8), blur: px(i % 16), spread: px(0) } },
+      ]),
+    ]),
+    border: Object.fromEntries([
+      ["$type", "border"],
+      ...Array.from({ length: 50 }, (_, i) => [
+        `b${i}`,
+        { $value: { color: colorFromHex(hex(i + 7)), width: px(1 + (i % 3)), style: "solid" } },
+      ]),
+    ]),
+    // 50 composites whose parts are aliases (aliases 1–50).
+    typography: Object.fromEntries([
+      ["$type", "typography"],
+      ...Array.from({ length: 50 }, (_, i) => [
+        `t${i}`,
+        {
+          $value: {
+            fontFamily: `{family.ff${i}}`,
+            fontSize: `{size.f${i}}`,
+            fontWeight: `{weight.w${i}}`,
+            letterSpacing: px(0),
+            lineHeight: `{leading.l${i}}`,
+          },
+        },
+      ]),
+    ]),
+  };
+  const theme = (shift: number): TokenTree => {
+    const sem: TokenTree = { $type: "color" };
+    // 150 aliases: 100 onto the palette, 50 onto the theme's own aliases (chains).
+    for (let i = 0; i < 100; i++) sem[`c${i}`] = { $value: `{color.hue${(i + shift) % 60}.${((i % 10) + 1) * 100}}` };
+    for (let i = 0; i < 50; i++) sem[`a${i}`] = { $value: `{semantic.c${(i * 2 + shift) % 100}}` };
+    return { semantic: sem };
+  };
+  return {
+    sets: [
+      { name: "core", tokens: core },
+      { name: "light", tokens: theme(0) },
+      { name: "dark", tokens: theme(17) },
+      { name: "contrast", tokens: theme(33) },
+    ],
+    themes: [
+      { name: "light", sets: ["core", "light"] },
+      { name: "dark", sets: ["core", "dark"] },
+      { name: "contrast", sets: ["core", "contrast"] },
+    ],
+  };
+}
+
+const pct = (xs: number[], p: number) => percentile(xs, p, 2);
+/** Wall time per round, and the process's CPU time per round (what the work costs when other processes share the cores). */
+const cpu: number[][] = [];
+async function time(rounds: number, warm: number, fn: () => unknown): Promise<number[]> {
+  for (let i = 0; i < warm; i++) await fn();
+  const out: number[] = [];
+  const cpuMs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+    const u = process.cpuUsage(c);
+    cpuMs.push((u.user + u.system) / 1000);
+  }
+  cpu.push(cpuMs);
+  return out;
+}
+const lastCpu = () => pct(cpu[cpu.length - 1]!, 50);
+
+const doc = benchSystem();
+const tokens = doc.sets.flatMap((s) => flatten(s));
+const aliases = tokens.filter((t) => /"\{[^"{}]+\}"/.test(JSON.stringify(t.value))).length;
+const issues = checkSystem(doc);
+if (issues.length) throw new Error(`the bench system has problems: ${JSON.stringify(issues.slice(0, 3))}`);
+
+const resolveMs = await time(ROUNDS, 5, () => resolveAll(doc));
+const resolveCpu = lastCpu();
+const checkMs = await time(ROUNDS, 3, () => checkSystem(doc));
+const checkCpu = lastCpu();
+const exportRows: { format: string; p50: number; p95: number; cpu: number; size: number }[] = [];
+for (const format of EXPORT_FORMATS) {
+  let size = 0;
+  const ms = await time(EXPORT_ROUNDS, 2, async () => {
+    size = Buffer.byteLength((await exportSystem(doc, format)).body, "utf8");
+  });
+  exportRows.push({ format, p50: pct(ms, 50), p95: pct(ms, 95), cpu: lastCpu(), size });
+  console.log(format, pct(ms, 50), pct(ms, 95));
+}
+
+const aim = (ms: number, limit: number) => (ms < limit ? `under ${limit} ms: met` : `under ${limit} ms: NOT met`);
+const section = `<!-- design:start -->
+## Design system: ${tokens.length} tokens, ${aliases} aliases, ${doc.themes.length} themes
+
+Command: \`npm run bench:design\` (in-process, NODE_ENV=production; ${ROUNDS} rounds for resolve and checks, ${EXPORT_ROUNDS} per export, after a warm-up; Style Dictionary 4 in memory on Node ${process.versions.node}; ${os.cpus().length} cores, load average ${loadAtStart} at the start; ${new Date().toISOString().slice(0, 10)}).
+A core set of 1,550 tokens of every type (50 typography composites with aliased parts) and three theme sets of 150 aliases each, some chained.
+
+| what | p50 | p95 | CPU time p50 | aim |
+|---|---|---|---|---|
+| resolve every theme (resolveAll, 3 × 1,700 tokens) | ${pct(resolveMs, 50)} ms | ${pct(resolveMs, 95)} ms | ${resolveCpu} ms | ${aim(pct(resolveMs, 95), 50)} |
+| check the system on save (checkSystem: format, alias targets and types, cycles) | ${pct(checkMs, 50)} ms | ${pct(checkMs, 95)} ms | ${checkCpu} ms | |
+${exportRows
+  .map((r) => `| export ${r.format} (${(r.size / 1024).toFixed(1)} KB) | ${r.p50} ms | ${r.p95} ms | ${r.cpu} ms | ${aim(r.p95, 500)} |`)
+  .join("\n")}
+
+"CPU time" is the process's own CPU time for the same work (user + system): the wall times include waiting for a core when other processes share the machine (see the load average above).
+Exports without a theme: CSS and Tailwind 4 hold all three themes (one Style Dictionary run per theme); DTCG, SCSS, JS, TypeScript and Tailwind 3 the first theme; Tokens Studio every set.
+<!-- design:end -->`;
+
+const file = path.join(process.cwd(), "docs/performance.md");
+const current = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
+const pattern = /<!-- design:start -->[\s\S]*<!-- design:end -->/;
+writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+console.log(section);
