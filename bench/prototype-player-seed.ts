@@ -16,6 +16,7 @@ import { createWorkspace, getMemberContext } from "~/.server/workspaces";
 import type { Op, WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
 import { defaultElement } from "~/lib/wireframes/ops";
+import { keysBetween } from "~/lib/wireframes/order";
 import { sampleDocument } from "~/lib/wireframes/sample";
 
 const ELEMENTS = Number(process.env.BENCH_ELEMENTS ?? 1000);
@@ -40,12 +41,20 @@ const elements: WireframeElement[] = Object.values(sample.elements)
   .map((e) => ({ ...e, screenId: home }) as WireframeElement)
   .filter((e) => e.type !== "instance")
   .sort((a, b) => ancestry(sample.elements, a.id).length - ancestry(sample.elements, b.id).length);
+// The 20 buttons with hotspots lie on top of everything.
+const top =
+  elements
+    .filter((e) => e.parentId === null)
+    .map((e) => e.order)
+    .sort()
+    .at(-1) ?? null;
+const keys = keysBetween(top, null, 20);
 const buttons = Array.from({ length: 20 }, (_, i) =>
   defaultElement("ui", {
     id: `hot${i}`,
     screenId: home,
     component: "button",
-    order: `a${i}`.padEnd(2, "0"),
+    order: keys[i]!,
     x: 40 + (i % 5) * 200,
     y: 600 + Math.floor(i / 5) * 60,
   }),

@@ -9,7 +9,7 @@
  *     the root's entry does not.
  * Writes its section of docs/performance.md between the `prototype-player` markers.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -56,27 +56,26 @@ const data = await timed(`${server.url}/prototypes/${s.wireframeId}.data?screen=
 });
 await server.stop();
 
-// The JavaScript: what each player route loads beyond what every page already has (the entry and root).
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(readFileSync(path.join(buildDir, "client/.vite/manifest.json"), "utf8")) as Record<string, Chunk>;
-const closure = (key: string, seen = new Set<string>()) => {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const i of manifest[key]!.imports ?? []) closure(i, seen);
-  return seen;
-};
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && /entry\.client/.test(k))!;
-const rootKey = Object.keys(manifest).find((k) => /app\/root\.tsx$/.test(k))!;
-const shared_ = new Set([...closure(entryKey), ...closure(rootKey)]);
+// The JavaScript: what each player route loads beyond what every page already has (the
+// entry and the root), from Remix's own manifest in the build (window.__remixManifest).
+type Route = { module: string; imports?: string[]; parentId?: string };
+const assets = path.join(buildDir, "client/assets");
+const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
+const manifest = JSON.parse(
+  readFileSync(path.join(assets, manifestFile), "utf8")
+    .replace(/^window\.__remixManifest=/, "")
+    .replace(/;\s*$/, ""),
+) as { entry: { module: string; imports: string[] }; routes: Record<string, Route> };
+const filesOf = (r: { module: string; imports?: string[] }) => [r.module, ...(r.imports ?? [])];
+const everyPage = new Set([...filesOf(manifest.entry), ...filesOf(manifest.routes.root!)]);
 const gz = (file: string) => gzipSync(readFileSync(path.join(buildDir, "client", file))).length;
-const routeJs = (route: string) => {
-  const key = Object.keys(manifest).find((k) => k.endsWith(route))!;
-  const own = [...closure(key)].filter((k) => !shared_.has(k));
-  return { bytes: own.reduce((n, k) => n + gz(manifest[k]!.file), 0), files: own.map((k) => path.basename(manifest[k]!.file)) };
+const routeJs = (id: string) => {
+  const own = [...new Set(filesOf(manifest.routes[id]!))].filter((f) => !everyPage.has(f));
+  return { bytes: own.reduce((n, f) => n + gz(f), 0), files: own.map((f) => path.basename(f)) };
 };
-const memberJs = routeJs("routes/_app.prototypes.$id.tsx");
-const layoutJs = routeJs("routes/_app.tsx");
-const sharedJs = routeJs("routes/p.$token.tsx");
+const memberJs = routeJs("routes/_app.prototypes.$id");
+const layoutJs = routeJs("routes/_app");
+const sharedJs = routeJs("routes/p.$token");
 
 const row = (name: string, r: { ms: number[]; bytes: number }) =>
   `| ${name} | ${pct(r.ms, 50)} ms | ${pct(r.ms, 95)} ms | ${kb(r.bytes)} | under 50 ms |`;
@@ -96,7 +95,7 @@ ${row("member, a client-side navigation's data (.data)", data)}
 | JavaScript beyond the entry and root chunks | gzip | aim |
 |---|---|---|
 | /prototypes/{id} (${memberJs.files.join(", ")}) | ${kb(memberJs.bytes)} | under 20 KB |
-| of which the signed-in layout every _app page loads (${layoutJs.files.join(", ")}) | ${kb(layoutJs.bytes)} | |
+| besides, the signed-in layout every _app page loads (${layoutJs.files.join(", ")}) | ${kb(layoutJs.bytes)} | |
 | /p/{token} (${sharedJs.files.join(", ")}) | ${kb(sharedJs.bytes)} | under 20 KB |
 <!-- prototype-player:end -->`;
 

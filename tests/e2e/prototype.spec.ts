@@ -118,7 +118,7 @@ test.describe("prototypes", () => {
     await expect(noJs.getByRole("dialog")).toHaveCount(0);
     // A member's comment, without JavaScript: the spot from the x and y fields.
     await noJs.getByRole("link", { name: "Comments" }).click();
-    await noJs.getByLabel("New comment").fill("Is this the total?");
+    await noJs.getByRole("textbox", { name: "New comment" }).fill("Is this the total?");
     await noJs.getByLabel(/^x \(0 to/).fill("120");
     await noJs.getByLabel(/^y \(0 to/).fill("300");
     await noJs.getByRole("button", { name: "Add comment" }).click();
@@ -153,7 +153,7 @@ test.describe("prototypes", () => {
     await guest.locator("[data-screen-box]").click({ position: { x: 40, y: 60 } });
     await expect(guest.getByLabel(/^x \(0 to/)).not.toHaveValue("");
     await guest.getByLabel("Your name").fill("Ann Client");
-    await guest.getByLabel("Comment").fill("Love the flow");
+    await guest.getByRole("textbox", { name: "Comment", exact: true }).fill("Love the flow");
     await guest.getByRole("button", { name: "Send feedback" }).click();
     await expect(guest.getByText("Thanks, your feedback was sent.")).toBeVisible();
 
@@ -163,7 +163,7 @@ test.describe("prototypes", () => {
     await page.goto(`/wireframes/editor/${id}?mode=prototype`);
     await expect(page.locator("[data-editor-pin]")).toHaveCount(2);
     await page.goto(`/prototypes/${id}?screen=${encodeURIComponent(new URL(guest.url()).searchParams.get("screen")!)}&comments=1`);
-    await expect(page.getByTestId("pin-thread")).toContainText("Ann Client (guest)");
+    await expect(page.getByTestId("pin-thread").filter({ hasText: "Ann Client (guest)" })).toContainText("Love the flow");
 
     // Revoked: the link is refused with a clear page.
     await page.goto(`/prototypes/${id}?share=1`);
