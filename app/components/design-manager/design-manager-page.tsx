@@ -93,8 +93,8 @@ export function DesignManagerPage({ data, reply }: { data: DesignData; reply: (F
         </section>
       ) : null}
 
-      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
-        <nav aria-label="Design system sections" className="-mx-1 flex max-w-full gap-1 overflow-x-auto pb-1">
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        <nav aria-label="Design system sections" data-scroll className="flex max-w-full min-w-0 gap-1 overflow-x-auto pb-1">
           {TABS.map((t) => (
             <Link
               key={t.id}
