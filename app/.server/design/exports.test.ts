@@ -95,6 +95,7 @@ describe("exportSystem", () => {
     expect(scss).toContain("$color-text-primary: $color-gray-900;");
     expect(scss.indexOf("$color-gray-900:")).toBeLessThan(scss.indexOf("$color-text-primary:"));
     expect(scss.indexOf("$color-border-default:")).toBeLessThan(scss.indexOf("$border-default:"));
+    expect(scss).toContain("$typography-body: $font-weight-regular #{$font-size-md}/#{$font-line-height-normal} $font-family-sans;");
     const js = (await exportSystem(sampleSystem(), "js", { theme: "dark" })).body;
     expect(js).toContain('export const ColorTextPrimary = "#f8fafc";');
     expect(js).toContain("export const FontWeightBold = 700;");

@@ -52,7 +52,9 @@ export const atelierHooks = {
     /** `scss/variables` with aliases kept as `$name`, each variable after the ones it uses. */
     "atelier/scss-variables": ({ dictionary }: FormatArgs) => {
       const line = createPropertyFormatter({ outputReferences: true, dictionary, format: "sass", usesDtcg: true });
-      return `${definitionOrder(dictionary.allTokens).map(line).join("\n")}\n`;
+      // `$size/$line-height` (a typography shorthand) would be a division in Sass: interpolate both sides.
+      const noDivision = (l: string) => l.replace(/(\$[\w-]+)\/(\$[\w-]+)/g, "#{$1}/#{$2}");
+      return `${definitionOrder(dictionary.allTokens).map(line).map(noDivision).join("\n")}\n`;
     },
     /** `javascript/es6` without the Prettier pass: one `export const` per token. */
     "atelier/js-es6": ({ dictionary }: FormatArgs) =>
