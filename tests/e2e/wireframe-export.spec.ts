@@ -43,7 +43,7 @@ async function importFile(page: Page, file: string | { name: string; mimeType: s
   await page.getByText("Import", { exact: true }).click();
   const form = page.locator("form#import-wireframe");
   await form.getByLabel("File").setInputFiles(file);
-  await form.getByLabel("Project").selectOption({ label: project });
+  await form.getByLabel("Into project").selectOption({ label: project });
   if (name) await form.getByLabel("Name (optional)").fill(name);
   await form.getByRole("button", { name: "Import wireframe" }).click();
 }

@@ -45,7 +45,7 @@ export function ImportForm({ projects, reply }: { projects: { id: string; name: 
         </div>
         <ConformSelect
           meta={fields.projectId}
-          label="Project"
+          label="Into project"
           placeholder="Choose a project"
           options={projects.map((p) => ({ value: p.id, label: p.name }))}
         />
