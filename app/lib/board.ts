@@ -99,6 +99,8 @@ export type CardDetailView = {
   labelIds: string[];
   checklist: { id: string; text: string; done: boolean }[];
   comments: CardComment[];
+  /** Whether the viewer watches the card (hears of every comment). */
+  watching: boolean;
   attachments: AttachmentView[];
 };
 

@@ -58,3 +58,18 @@ export function formatDateTime(value: Date | string): string {
   const d = toDate(value);
   return d ? `${DAY.format(d)}, ${TIME.format(d)} UTC` : String(value);
 }
+
+const RELATIVE = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+/** "just now", "5 minutes ago", "yesterday", "3 days ago"; past a week, the day ("Nov 20, 2026"). */
+export function formatRelative(value: Date | string, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return String(value);
+  const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  if (abs < 3600) return RELATIVE.format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return RELATIVE.format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86_400) return RELATIVE.format(Math.round(seconds / 86_400), "day");
+  return DAY.format(d);
+}

@@ -23,6 +23,7 @@ const expected: Record<Action, Role[]> = {
   "card.move": ["owner", "admin", "member"],
   "card.delete": ["owner", "admin", "member"],
   "comment.create": ["owner", "admin", "member"],
+  "comment.moderate": ["owner", "admin"],
   "label.manage": ["owner", "admin", "member"],
   "wireframe.view": ["owner", "admin", "member", "viewer"],
   "wireframe.edit": ["owner", "admin", "member"],

@@ -122,6 +122,8 @@ const SEEN_IN_PLACE: ReadonlySet<BoardIntentName> = new Set([
   "create-card",
   "create-label",
   "add-comment",
+  "edit-comment",
+  "watch-card",
   "add-checklist-item",
   "toggle-checklist-item",
   "remove-checklist-item",

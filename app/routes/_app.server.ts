@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/.server/db";
+import { bellData } from "~/.server/notifications";
 import { sidebarCollapsedIn } from "~/.server/preferences/sidebar";
 import { getMemberContext, listWorkspacesOf } from "~/.server/workspaces";
 import { readOnlyMessage, readOnlyReason } from "~/.server/workspaces/limits";
@@ -9,12 +10,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Resolves the user's current workspace (and their role in it) fresh on every request,
   // so a removed member loses access at once.
   const { user, workspace, role } = await getMemberContext(request);
-  const [workspaces, readOnly] = await Promise.all([listWorkspacesOf(user.id), readOnlyReason(db(), workspace.id)]);
+  const [workspaces, readOnly, notifications] = await Promise.all([
+    listWorkspacesOf(user.id),
+    readOnlyReason(db(), workspace.id),
+    bellData(user.id, workspace.id),
+  ]);
   return data({
     user: { email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role },
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
     currentWorkspaceId: workspace.id,
     sidebarCollapsed: sidebarCollapsedIn(request.headers.get("Cookie")),
     readOnlyNotice: readOnly ? readOnlyMessage(readOnly).replace(" (/billing)", "") : null,
+    notifications,
   });
 }

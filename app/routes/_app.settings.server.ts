@@ -4,6 +4,7 @@ import { settingsSchema } from "~/lib/forms/workspace";
 import { planStatusOf } from "~/.server/billing/plan-status";
 import { db } from "~/.server/db";
 import { redirectWithToast } from "~/.server/http/flash";
+import { emailChoices } from "~/.server/notifications";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { createWorkspace, getMemberContext, requireMember } from "~/.server/workspaces";
 import { planOf, storageUsedBytes, usageOf } from "~/.server/workspaces/limits";
@@ -13,12 +14,13 @@ import { deleteWorkspace, updateWorkspace } from "~/.server/workspaces/settings"
 /** The workspace settings, with the plan status from the same source as /billing. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "workspace.view");
-  const [usage, plan, members, storageBytes, planStatus] = await Promise.all([
+  const [usage, plan, members, storageBytes, planStatus, emailChoicesOfUser] = await Promise.all([
     usageOf(db(), member.workspace.id),
     planOf(db(), member.workspace.id),
     listMembers(member.workspace.id),
     storageUsedBytes(db(), member.workspace.id),
     planStatusOf(member.workspace),
+    emailChoices(member.user.id),
   ]);
   return {
     workspace: member.workspace,
@@ -28,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     memberCount: members.length,
     can: { update: can(member.role, "workspace.update"), delete: can(member.role, "workspace.delete") },
     planStatus,
+    emailChoices: emailChoicesOfUser,
   };
 }
 

@@ -10,7 +10,7 @@ const mainNav = (page: Page) => sidebar(page).getByRole("navigation", { name: "M
 async function expectMenusOnScreen(page: Page) {
   const width = page.viewportSize()!.width;
   const menus: [string, (p: Page) => ReturnType<Page["getByLabel"]>, string][] = [
-    ["notifications", (p) => p.getByLabel("Notifications, 2 unread"), "Notifications"],
+    ["notifications", (p) => p.getByLabel("Notifications", { exact: true }), "Notifications"],
     ["help", (p) => p.getByLabel("Help"), "Keyboard shortcuts"],
     ["user menu", (p) => p.getByRole("banner").locator("summary").last(), "Sign out"],
   ];
@@ -71,13 +71,12 @@ test.describe("signed-in shell", () => {
     await expect(page).toHaveURL(/\/projects\?q=roadmap$/);
     await expect(search).toHaveValue("roadmap");
 
-    // Notifications: badge, three sample items (two unread), Escape closes, View All.
-    const bell = page.getByLabel("Notifications, 2 unread");
-    await expect(page.getByTestId("notification-badge")).toHaveText("2");
+    // Notifications: a new user has none (no badge, an empty list), Escape closes, View All.
+    const bell = page.getByLabel("Notifications", { exact: true });
+    await expect(page.getByTestId("notification-badge")).toHaveCount(0);
     await bell.click();
     const panel = page.locator("details[open] [data-dropdown-panel]");
-    await expect(panel.getByRole("listitem")).toHaveCount(3);
-    await expect(panel.locator("[data-unread]")).toHaveCount(2);
+    await expect(panel.getByText("You are all caught up.")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(panel).toHaveCount(0);
     await expect(bell).toBeFocused();
@@ -179,7 +178,7 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("search", { name: "Project search", exact: true })).toBeVisible();
     await expect(page.getByRole("search", { name: "Project search (sidebar)" })).toBeVisible();
     await expectUniqueLandmarks(page);
-    await page.getByLabel("Notifications, 2 unread").click();
+    await page.getByLabel("Notifications", { exact: true }).click();
     await expectNoA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/dashboard");
@@ -238,10 +237,10 @@ test.describe("signed-in shell", () => {
       await page.getByRole("button", { name: "Expand sidebar" }).click();
       await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
 
-      await page.getByLabel("Notifications, 2 unread").click();
+      await page.getByLabel("Notifications", { exact: true }).click();
       await expect(page.getByRole("link", { name: "View All Notifications" })).toBeVisible();
 
-      await page.getByLabel("Notifications, 2 unread").click();
+      await page.getByLabel("Notifications", { exact: true }).click();
       await expect(page.getByRole("link", { name: "View All Notifications" })).toBeHidden();
 
       await page.setViewportSize({ width: 390, height: 844 });

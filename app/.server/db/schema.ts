@@ -104,5 +104,8 @@ export * from "./schema-analytics";
 // Design system: base and project token documents, published versions, download tokens.
 export * from "./schema-design";
 
+// Notifications, card watchers and each user's e-mail choice per kind.
+export * from "./schema-notifications";
+
 // Prototypes: share links, feedback pins and their comments.
 export * from "./schema-prototypes";

@@ -1,6 +1,7 @@
 import { backfillTransitions } from "../analytics/backfill";
 import { addDays } from "../analytics/days";
 import { writeSnapshots } from "../analytics/snapshots";
+import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
 import { runJobs, type Job } from "./runner";
 
@@ -18,6 +19,10 @@ export const JOBS: Job[] = [
   { name: "daily-snapshots", every: "day", run: (tx, today) => writeSnapshots(tx, addDays(today, -1)) },
   // Wireframe images no document uses for a day are freed; links to screens removed 30 days ago go.
   { name: "wireframe-sweep", every: "day", run: (tx) => sweepWireframeLeftovers(tx) },
+  // Notifications: cards due today or tomorrow, trials ending within 3 days, the daily digest.
+  { name: "notify-due-soon", every: "day", run: (tx, today) => dueSoon(tx, today) },
+  { name: "notify-trial-ending", every: "day", run: (tx, today) => trialEnding(tx, today) },
+  { name: "notification-digest", every: "day", run: () => digest() },
 ];
 
 let timer: ReturnType<typeof setTimeout> | undefined;

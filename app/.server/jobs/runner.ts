@@ -28,7 +28,8 @@ const LOCK_SPACE = 727_274_010;
 export async function runJob(job: Job, now: Date = new Date()): Promise<RunOutcome> {
   const today = dayOf(now);
   const key = job.every === "once" ? "once" : today;
-  return transaction(async (tx) => {
+  let afterCommit: (() => Promise<unknown>) | undefined;
+  const outcome = await transaction(async (tx): Promise<RunOutcome> => {
     const [lock] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${job.name})) AS locked`),
     );
@@ -39,10 +40,19 @@ export async function runJob(job: Job, now: Date = new Date()): Promise<RunOutco
       .where(and(eq(jobRuns.name, job.name), eq(jobRuns.key, key)));
     if (done) return "done";
     const startedAt = new Date();
-    await job.run(tx, today);
+    const result = await job.run(tx, today);
+    if (hasAfterCommit(result)) afterCommit = result.afterCommit;
     await tx.insert(jobRuns).values({ name: job.name, key, startedAt, finishedAt: new Date() });
     return "ran";
   });
+  // What must not run inside the transaction (mail, live notices) runs once it has committed.
+  if (afterCommit) await afterCommit().catch((error: unknown) => console.error(`[jobs] ${job.name}: after the run`, error));
+  return outcome;
+}
+
+/** A job may return `{ afterCommit }`: work to do once its run has committed (sending mail, telling open pages). */
+function hasAfterCommit(value: unknown): value is { afterCommit: () => Promise<unknown> } {
+  return typeof value === "object" && value !== null && typeof (value as { afterCommit?: unknown }).afterCommit === "function";
 }
 
 /** Runs each job in order; a failing job is logged and does not stop the ones after it. */

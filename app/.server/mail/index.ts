@@ -6,7 +6,7 @@ import { env } from "../env";
  * mail is written to the server log with its links, so a local user can still verify.
  * MAIL_TRANSPORT=memory (vitest) keeps mails in an outbox the tests read.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 
 export interface MailTransport {
   send(mail: Mail): Promise<void>;

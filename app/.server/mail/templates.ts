@@ -117,3 +117,43 @@ export function invitationMail(input: {
     { label: "Accept the invitation", url: input.link },
   );
 }
+
+/**
+ * A notification e-mail: one item right away, or a daily digest of several. Carries
+ * `List-Unsubscribe` (RFC 8058 one-click) for the kind, so a mail client can offer it.
+ */
+export function notificationMail(input: {
+  to: string;
+  name: string | null;
+  items: { title: string; excerpt: string | null; link: string }[];
+  digest?: boolean;
+  unsubscribe: { label: string; link: string };
+}): Mail {
+  const first = input.items[0]!;
+  const subject = input.digest
+    ? `Your Atelier digest: ${input.items.length} new ${input.items.length === 1 ? "notification" : "notifications"}`
+    : first.title;
+  const lines = input.items.map((i) => `${i.title}${i.excerpt ? `\n“${i.excerpt}”` : ""}\n${i.link}`);
+  const text = [
+    greeting(input.name),
+    ...lines,
+    `Stop e-mails for “${input.unsubscribe.label}”: ${input.unsubscribe.link}`,
+    "— Atelier",
+  ].join("\n\n");
+  const html = [
+    `<p>${escapeHtml(greeting(input.name))}</p>`,
+    ...input.items.map(
+      (i) =>
+        `<p><a href="${escapeHtml(i.link)}">${escapeHtml(i.title)}</a>${i.excerpt ? `<br><span style="color:#475569">“${escapeHtml(i.excerpt)}”</span>` : ""}</p>`,
+    ),
+    `<p style="color:#64748b;font-size:12px"><a href="${escapeHtml(input.unsubscribe.link)}">Stop e-mails for “${escapeHtml(input.unsubscribe.label)}”</a></p>`,
+    "<p>— Atelier</p>",
+  ].join("\n");
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${input.unsubscribe.link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "../db";
+import { paymentFailed } from "../notifications/workspace-events";
 import { paymentProvider } from "./provider";
 import { WebhookSignatureError, type PaymentProvider } from "./types";
 import { syncSubscription } from "./sync";
@@ -59,6 +60,7 @@ export async function receiveWebhook(rawBody: string, signatureHeader: string | 
     return { status: 503, body: { message: "Temporary failure; please retry" } };
   }
   await markProcessed(event.id);
+  if (event.type === "invoice.payment_failed") await paymentFailed({ provider: p.name, customerId: event.customerId, eventId: event.id });
   return { status: 200, body: { received: true, handled: true } };
 }
 

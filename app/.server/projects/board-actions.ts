@@ -4,7 +4,7 @@ import { deleteAttachment, uploadAttachment } from "../files/attachment-actions"
 import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
 import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
-import { addComment, deleteComment, editComment } from "./comments";
+import { addComment, deleteComment, editComment, watchCard } from "./comments";
 import { createCard, deleteCard, moveCard, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "./columns";
 import { deleteProject, setProjectArchived, updateProject } from "./projects";
@@ -98,6 +98,13 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
     case "edit-comment":
       await editComment(member, projectId, intent.cardId, intent.commentId, intent.body);
       return { ...done, message: "Comment updated.", cardId: intent.cardId };
+    case "watch-card":
+      await watchCard(member, projectId, intent.cardId, intent.watching);
+      return {
+        ...done,
+        message: intent.watching ? "You are watching this card." : "You stopped watching this card.",
+        cardId: intent.cardId,
+      };
     case "delete-comment":
       await deleteComment(member, projectId, intent.cardId, intent.commentId);
       return { ...done, message: "Comment deleted.", cardId: intent.cardId };

@@ -11,6 +11,7 @@ import {
 } from "~/lib/board";
 import { isUuid } from "~/lib/ids";
 import { commentsOf } from "./comments";
+import { isWatching } from "../notifications";
 import { db, schema } from "../db";
 import { attachmentCountsByCard } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
@@ -243,7 +244,7 @@ export async function cardDetail(member: MemberContext, projectId: string, cardI
     .from(cards)
     .where(and(eq(cards.id, cardId), eq(cards.projectId, projectId), eq(cards.workspaceId, workspaceId)));
   if (!card) return null;
-  const [assigneeRows, labelRows, checklist, commentRows] = await Promise.all([
+  const [assigneeRows, labelRows, checklist, commentRows, watching] = await Promise.all([
     d
       .select({ userId: cardAssignees.userId })
       .from(cardAssignees)
@@ -258,6 +259,7 @@ export async function cardDetail(member: MemberContext, projectId: string, cardI
       .where(and(eq(checklistItems.cardId, cardId), eq(checklistItems.workspaceId, workspaceId)))
       .orderBy(asc(checklistItems.position), asc(checklistItems.id)),
     commentsOf(member, cardId),
+    isWatching(workspaceId, cardId, member.user.id),
   ]);
   return {
     ...card,
@@ -265,5 +267,6 @@ export async function cardDetail(member: MemberContext, projectId: string, cardI
     labelIds: labelRows.map((r) => r.labelId),
     checklist,
     comments: commentRows,
+    watching,
   };
 }

@@ -6,6 +6,8 @@ import { db, schema, transaction } from "../db";
 import { notFound, UserError } from "../errors";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
+import { cardAssigned } from "../notifications/cards";
+import { autoWatch } from "../notifications";
 import { assertCanChange, scopeOf } from "./access";
 import { recordActivity } from "./activity";
 import { cardsOf, lockCard } from "./board-rows";
@@ -21,7 +23,7 @@ const { cards, cardAssignees, cardLabels, labels, users, checklistItems, members
 export async function setAssignee(member: MemberContext, projectId: string, cardId: string, userId: string, assigned: boolean) {
   await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
-  await transaction(async (tx) => {
+  const changed = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(userId)) throw new UserError(400, "Choose a member of this workspace.", "userId");
     const [member] = await tx
@@ -36,13 +38,14 @@ export async function setAssignee(member: MemberContext, projectId: string, card
         .values({ cardId: card.id, userId, workspaceId: ctx.workspaceId, projectId: ctx.projectId })
         .onConflictDoNothing()
         .returning({ userId: cardAssignees.userId });
-      if (inserted.length === 0) return;
+      if (inserted.length === 0) return null;
+      await autoWatch(tx, ctx.workspaceId, card.id, [userId]);
     } else {
       const removed = await tx
         .delete(cardAssignees)
         .where(and(eq(cardAssignees.cardId, card.id), eq(cardAssignees.userId, userId), eq(cardAssignees.workspaceId, ctx.workspaceId)))
         .returning({ userId: cardAssignees.userId });
-      if (removed.length === 0) return;
+      if (removed.length === 0) return null;
     }
     await tx
       .update(cards)
@@ -58,8 +61,11 @@ export async function setAssignee(member: MemberContext, projectId: string, card
       oldValue: assigned ? null : member.name || member.email,
       newValue: assigned ? member.name || member.email : null,
     });
+    return card;
   });
+  if (!changed) return;
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  if (assigned) await cardAssigned(member, { ...ctx, cardId: changed.id, title: changed.title }, userId);
 }
 
 /** A new label of the project (names are unique in it). */

@@ -10,6 +10,9 @@ import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { assertCanChange, scopeOf, type BoardScope } from "./access";
 import { recordActivity } from "./activity";
+import { mentionTargets } from "./comments";
+import { encodeMentions } from "~/lib/mentions";
+import { descriptionMentions } from "../notifications/cards";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, lockCard, requireColumn } from "./board-rows";
 
 /**
@@ -218,8 +221,10 @@ export async function updateCard(
 ) {
   await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
+  let previousDescription: string | null = null;
   const updated = await transaction(async (tx) => {
     const card = await lockCard(tx, ctx, cardId);
+    previousDescription = card.description;
     const changes: { field: CardField; old: unknown; next: unknown }[] = [];
     for (const field of CARD_FIELDS) {
       if (patch[field] === undefined) continue;
@@ -256,7 +261,29 @@ export async function updateCard(
     return row!;
   });
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+  if (updated.description && updated.description !== previousDescription) {
+    await mentionsInDescription(
+      member,
+      { ...ctx, cardId: updated.id, title: updated.title },
+      previousDescription ?? "",
+      updated.description,
+    );
+  }
   return updated;
+}
+
+/** People newly mentioned (`@Name`) in a card's description hear of it. */
+async function mentionsInDescription(
+  member: MemberContext,
+  card: { workspaceId: string; projectId: string; cardId: string; title: string },
+  before: string,
+  after: string,
+) {
+  if (!after.includes("@")) return;
+  const targets = await mentionTargets(card.workspaceId);
+  const had = new Set(encodeMentions(before, targets).mentioned);
+  const now = encodeMentions(after, targets).mentioned.filter((id) => !had.has(id));
+  if (now.length) await descriptionMentions(member, card, now, after);
 }
 
 /** Deletes a card with its checklist, comments and files (the bytes after the transaction commits). */

@@ -6,11 +6,13 @@ import { decodeMentions, encodeMentions, mentionedIds } from "~/lib/mentions";
 import { db, schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
 import { renderMarkdown } from "../markdown";
+import { autoWatch, setWatching } from "../notifications";
+import { commentPosted } from "../notifications/cards";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf } from "./access";
+import { assertCan, assertCanChange, scopeOf } from "./access";
 import { recordActivity } from "./activity";
-import { lockCard } from "./board-rows";
+import { cardsOf, lockCard } from "./board-rows";
 
 /**
  * Comments on a card: markdown with mentions. A mention is stored as `<@user-id>` (renaming
@@ -100,10 +102,12 @@ export async function addComment(member: MemberContext, projectId: string, cardI
       action: "comment.added",
       newValue: text.slice(0, 140),
     });
-    return { comment: c!, mentioned };
+    await autoWatch(tx, ctx.workspaceId, card.id, [ctx.actorId]);
+    return { comment: c!, mentioned, title: card.title };
   });
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  return result;
+  await commentPosted(member, { ...ctx, cardId, title: result.title }, { mentioned: result.mentioned, text });
+  return { comment: result.comment, mentioned: result.mentioned };
 }
 
 async function lockComment(tx: Db, workspaceId: string, projectId: string, cardId: string, commentId: string) {
@@ -135,15 +139,16 @@ export async function editComment(member: MemberContext, projectId: string, card
     if (c.authorId !== ctx.actorId) throw new UserError(403, "Only the author can edit a comment.");
     const before = new Set(mentionedIds(c.body));
     const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
-    if (stored === c.body) return { mentioned: [] as string[] };
+    if (stored === c.body) return { mentioned: [] as string[], title: card.title };
     await tx
       .update(comments)
       .set({ body: stored, updatedAt: new Date() })
       .where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
-    return { mentioned: mentioned.filter((id) => !before.has(id)) };
+    return { mentioned: mentioned.filter((id) => !before.has(id)), title: card.title };
   });
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  return result;
+  await commentPosted(member, { ...ctx, cardId, title: result.title }, { mentioned: result.mentioned, text, edited: true });
+  return { mentioned: result.mentioned };
 }
 
 /** The author deletes their comment, or an admin/owner deletes anyone's; the activity keeps a trace. */
@@ -167,4 +172,17 @@ export async function deleteComment(member: MemberContext, projectId: string, ca
     });
   });
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
+}
+
+/** Watch or stop watching a card (viewers too: watching changes nothing on the card). */
+export async function watchCard(member: MemberContext, projectId: string, cardId: string, watching: boolean) {
+  assertCan(member, "project.view");
+  const ctx = scopeOf(member, projectId);
+  if (!isUuid(cardId)) throw notFound("That card");
+  const [card] = await db()
+    .select({ id: schema.cards.id })
+    .from(schema.cards)
+    .where(and(eq(schema.cards.id, cardId), cardsOf(ctx)));
+  if (!card) throw notFound("That card");
+  await setWatching(ctx.workspaceId, cardId, member.user.id, watching);
 }

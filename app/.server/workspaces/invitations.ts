@@ -7,6 +7,7 @@ import { db, schema, type Db, transaction } from "../db";
 import { UserError } from "../errors";
 import { appLink, sendMail } from "../mail";
 import { invitationMail } from "../mail/templates";
+import { invitationAccepted } from "../notifications/workspace-events";
 import { recordActivity } from "../projects/activity";
 import { sessionSecrets } from "../secrets";
 import type { MemberContext } from "./index";
@@ -183,7 +184,7 @@ export async function findInvitation(token: string): Promise<InvitationView | nu
 
 /** Spends the invitation: the user joins with its role and the workspace becomes current. */
 export async function acceptInvitation(token: string, user: { id: string; email: string }) {
-  return transaction(async (tx) => {
+  const joined = await transaction(async (tx) => {
     const [inv] = await tx
       .select()
       .from(invitations)
@@ -195,8 +196,10 @@ export async function acceptInvitation(token: string, user: { id: string; email:
     }
     await assertCanJoin(tx, inv.workspaceId);
     await joinWorkspace(tx, inv, user.id);
-    return { workspaceId: inv.workspaceId };
+    return inv;
   });
+  await invitationAccepted({ workspaceId: joined.workspaceId, inviterId: joined.invitedBy, userId: user.id });
+  return { workspaceId: joined.workspaceId };
 }
 
 async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userId: string) {
@@ -217,13 +220,13 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
 
 /** After an e-mail is verified: join every open invitation sent to it. */
 export async function acceptOpenInvitationsFor(userId: string, email: string): Promise<number> {
-  return transaction(async (tx) => {
+  const accepted = await transaction(async (tx) => {
     const open = await tx
       .select()
       .from(invitations)
       .where(and(eq(invitations.email, email.toLowerCase()), usable()))
       .for("update");
-    let joined = 0;
+    const joined: (typeof open)[number][] = [];
     for (const inv of open) {
       // A workspace without room (or read-only) keeps the invitation open: the
       // invite link explains why, and it can be accepted once there is a seat.
@@ -236,10 +239,12 @@ export async function acceptOpenInvitationsFor(userId: string, email: string): P
       );
       if (!room) continue;
       await joinWorkspace(tx, inv, userId);
-      joined++;
+      joined.push(inv);
     }
     return joined;
   });
+  for (const inv of accepted) await invitationAccepted({ workspaceId: inv.workspaceId, inviterId: inv.invitedBy, userId });
+  return accepted.length;
 }
 
 /** Is there an open invitation for this e-mail? (Lets an invited person sign up when public sign-up is off.) */

@@ -3,6 +3,7 @@ import { isUuid } from "~/lib/ids";
 import { assignableRoles, can, type Role } from "~/lib/permissions";
 import { db, schema, type Db, transaction } from "../db";
 import { UserError } from "../errors";
+import { roleChanged } from "../notifications/workspace-events";
 import { recordActivity } from "../projects/activity";
 import type { MemberContext } from "./index";
 import { assertWritable } from "./limits";
@@ -53,6 +54,7 @@ export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make so
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
   if (!can(ctx.role, "members.update_role")) throw new UserError(403, "Only admins and owners can change roles.");
+  let changed = false;
   await transaction(async (tx) => {
     // A read-only workspace (trial ended, subscription canceled) keeps its roles as they are.
     await assertWritable(tx, ctx.workspace.id);
@@ -86,7 +88,9 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
       newValue: role,
       cardId: null,
     });
+    changed = true;
   });
+  if (changed) await roleChanged({ workspaceId: ctx.workspace.id, actorId: ctx.user.id, userId, role });
 }
 
 /** Removes a member (or lets a member leave). Their access ends with their next request. */

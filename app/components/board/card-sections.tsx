@@ -198,9 +198,24 @@ export function CardComments({ card, members, canEdit, error }: Props & { member
   const targets = members.map((m) => ({ id: m.id, name: m.fullName?.trim() || m.email.split("@")[0]! }));
   return (
     <section aria-labelledby="comments-h">
-      <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
-        Comments
-      </h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="comments-h" className="text-sm font-semibold text-slate-800">
+          Comments
+        </h3>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="watch-card" />
+          <input type="hidden" name="cardId" value={card.id} />
+          <input type="hidden" name="watching" value={card.watching ? "false" : "true"} />
+          <button
+            type="submit"
+            aria-pressed={card.watching}
+            title={card.watching ? "You hear of every comment on this card" : "Hear of every comment on this card"}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+          >
+            {card.watching ? "Watching" : "Watch"}
+          </button>
+        </Form>
+      </div>
       {card.comments.length === 0 ? <p className="mt-2 text-sm text-slate-500">No comments yet.</p> : null}
       <ol className="mt-2 space-y-3">
         {card.comments.map((c) => (

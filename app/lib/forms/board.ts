@@ -142,6 +142,7 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
     body: z.string().trim().min(1, { message: "Write a comment first." }).max(10_000),
   }),
   z.object({ intent: z.literal("delete-comment"), cardId: id, commentId: id }),
+  z.object({ intent: z.literal("watch-card"), cardId: id, watching: checkbox }),
   linkScreenSchema,
   unlinkScreenSchema,
   addColumnSchema,
