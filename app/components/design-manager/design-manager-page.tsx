@@ -169,12 +169,8 @@ function TabBody({
       return (
         <div className="space-y-8">
           <TokenOverview resolved={data.resolved} theme={data.theme} />
-          <section aria-labelledby="kit-preview-h">
-            <h2 id="kit-preview-h" className={`mb-3 text-lg font-semibold ${ui.heading}`}>
-              UI kit preview
-            </h2>
-            <KitPreview resolvedByTheme={data.resolvedByTheme} theme={data.theme} themes={data.themes} />
-          </section>
+          {/* KitPreview is its own section, headed "UI kit preview". */}
+          <KitPreview resolvedByTheme={data.resolvedByTheme} theme={data.theme} themes={data.themes} />
         </div>
       );
     case "contrast":
