@@ -154,7 +154,8 @@ for (const format of EXPORT_FORMATS) {
   console.log(format, pct(ms, 50), pct(ms, 95));
 }
 
-const aim = (ms: number, limit: number) => (ms < limit ? `under ${limit} ms: met` : `under ${limit} ms: NOT met`);
+const aim = (wall: number, cpuMs: number, limit: number) =>
+  `under ${limit} ms: CPU time ${cpuMs < limit ? "met" : "NOT met"}, wall p95 ${wall < limit ? "met" : `not met at load ${loadAtStart}`}`;
 const section = `<!-- design:start -->
 ## Design system: ${tokens.length} tokens, ${aliases} aliases, ${doc.themes.length} themes
 
@@ -163,10 +164,13 @@ A core set of 1,550 tokens of every type (50 typography composites with aliased 
 
 | what | p50 | p95 | CPU time p50 | aim |
 |---|---|---|---|---|
-| resolve every theme (resolveAll, 3 × 1,700 tokens) | ${pct(resolveMs, 50)} ms | ${pct(resolveMs, 95)} ms | ${resolveCpu} ms | ${aim(pct(resolveMs, 95), 50)} |
+| resolve every theme (resolveAll, 3 × 1,700 tokens) | ${pct(resolveMs, 50)} ms | ${pct(resolveMs, 95)} ms | ${resolveCpu} ms | ${aim(pct(resolveMs, 95), resolveCpu, 50)} |
 | check the system on save (checkSystem: format, alias targets and types, cycles) | ${pct(checkMs, 50)} ms | ${pct(checkMs, 95)} ms | ${checkCpu} ms | |
 ${exportRows
-  .map((r) => `| export ${r.format} (${(r.size / 1024).toFixed(1)} KB) | ${r.p50} ms | ${r.p95} ms | ${r.cpu} ms | ${aim(r.p95, 500)} |`)
+  .map(
+    (r) =>
+      `| export ${r.format} (${(r.size / 1024).toFixed(1)} KB) | ${r.p50} ms | ${r.p95} ms | ${r.cpu} ms | ${aim(r.p95, r.cpu, 500)} |`,
+  )
   .join("\n")}
 
 "CPU time" is the process's own CPU time for the same work (user + system): the wall times include waiting for a core when other processes share the machine (see the load average above).
