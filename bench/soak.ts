@@ -10,7 +10,7 @@
  * instance's resident memory over time, and ends with a one-line verdict; writes its section
  * of docs/performance.md between the soak markers. Default 10 minutes.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -49,6 +49,7 @@ const log = (msg: string) => console.log(`[soak ${(now() / 1000).toFixed(0).padS
 const pgPort = await freePort();
 const postgres = startPostgres(pgPort);
 const instances: ServerProcess[] = [];
+let running = true;
 let cleanedUp = false;
 // Whatever happens, nothing is left running: the instances and Postgres go with the script.
 process.on("exit", () => {
@@ -78,8 +79,21 @@ const instanceEnv = {
   RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: "1000000",
 };
 const mailLog: string[] = []; // output of instances that have been replaced
+// Each instance's output is kept in LOG_DIR; an exit nobody asked for is a failure of the run.
+const LOG_DIR = mkdtempSync(path.join(os.tmpdir(), "atelier-soak-logs-"));
+const unexpectedExits: string[] = [];
+const killing = new Set<ServerProcess>();
+let lives = 0;
 async function startInstance(i: number) {
   const s = await startBuiltServer({ buildDir, port: ports[i], env: instanceEnv });
+  const logFile = path.join(LOG_DIR, `instance-${"AB"[i]}-${++lives}.log`);
+  void s.exited.then((code) => {
+    writeFileSync(logFile, s.output());
+    if (!killing.has(s) && running) {
+      unexpectedExits.push(`instance ${"AB"[i]} exited by itself (${code}) at ${(now() / 60000).toFixed(1)} min (its output: ${logFile})`);
+      log(unexpectedExits.at(-1)!);
+    }
+  });
   await s.waitForOutput(/Atelier listening/);
   instances[i] = s;
   return s;
@@ -246,7 +260,6 @@ function pick() {
   return actions[0]!;
 }
 
-let running = true;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function userLoop(s: UserState) {
   await sleep(Math.random() * THINK_MS);
@@ -263,7 +276,8 @@ let dbBackAt = Infinity;
 async function listen(s: UserState) {
   while (running) {
     const controller = new AbortController();
-    const stop = () => controller.abort();
+    // Set before the request: a server that never answers must not hold the run open.
+    const timer = setInterval(() => !running && controller.abort(), 500);
     try {
       const res = await fetch(`${appUrl}/projects/${s.projectId}/events`, {
         headers: { Cookie: s.user.cookie, Accept: "text/event-stream" },
@@ -273,20 +287,17 @@ async function listen(s: UserState) {
       sse.connects++;
       const reader = res.body.getReader();
       const dec = new TextDecoder();
-      const timer = setInterval(() => !running && stop(), 500);
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const n = (dec.decode(value).match(/^event:/gm) ?? []).length;
-          sse.events += n;
-          if (now() > dbBackAt) sse.eventsAfterDbReturn += n;
-        }
-      } finally {
-        clearInterval(timer);
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const n = (dec.decode(value).match(/^event:/gm) ?? []).length;
+        sse.events += n;
+        if (now() > dbBackAt) sse.eventsAfterDbReturn += n;
       }
     } catch {
       // aborted or refused
+    } finally {
+      clearInterval(timer);
     }
     if (running) {
       sse.drops++;
@@ -311,7 +322,7 @@ async function waitStatus(url: string, want: number, timeoutMs: number): Promise
   const start = performance.now();
   while (performance.now() - start < timeoutMs) {
     try {
-      const res = await fetch(`${url}/api/status`);
+      const res = await fetch(`${url}/api/status`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
       if (res.status === want) return performance.now() - start;
     } catch {
@@ -330,6 +341,7 @@ await sleep(Math.max(0, DURATION_MS * 0.35 - (now() - loadStart)));
   const victim = instances[0]!;
   log(`kill -9 instance A (pid ${victim.child.pid})`);
   mailLog.push(victim.output());
+  killing.add(victim);
   await victim.stop("SIGKILL");
   await sleep(3000);
   const restart = performance.now();
@@ -432,7 +444,7 @@ const unexpected = samples.filter((s) => !ok(s) && (s.phase === "steady" || !exp
 const serverErrorsInSteady = unexpected.filter((s) => s.phase === "steady");
 const countBy = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
 const lost = missing.length + titleCounts.length + wrongColumn;
-const pass = lost === 0 && unexpected.length === 0 && recoveryOk;
+const pass = lost === 0 && unexpected.length === 0 && recoveryOk && unexpectedExits.length === 0;
 const throughput = samples.length / (loadMs / 1000);
 const maxRss = (k: "a" | "b") => Math.max(...rss.map((r) => r[k]));
 const rssEvery = Math.max(1, Math.ceil(rss.length / 12));
@@ -442,7 +454,7 @@ const verdict = pass
   : `FAIL: ${lost} acknowledged writes missing, duplicated or misplaced; ${unexpected.length} unexpected errors (${serverErrorsInSteady.length} in steady running; during the faults: ${
       [...countBy(unexpected.filter((s) => s.phase !== "steady").map((s) => String(s.status)))].map(([k, n]) => `${n}× ${k}`).join(", ") ||
       "none"
-    })${recoveryOk ? "" : "; recovery after the database's return was slower than 5 s or /api/status did not answer 503"}`;
+    })${unexpectedExits.length ? `; ${unexpectedExits.length} instance exits nobody asked for` : ""}${recoveryOk ? "" : "; recovery after the database's return was slower than 5 s or /api/status did not answer 503"}`;
 
 const section = `<!-- soak:start -->
 ## Soak: two instances on one Postgres, a crash and a database restart
@@ -452,7 +464,7 @@ Command: \`npm run bench:soak${MINUTES === 10 ? "" : ` -- --minutes ${MINUTES}`}
 **${verdict}.**
 
 Faults:
-${faults.map((f) => `- ${f}.`).join("\n")}
+${[...faults, ...unexpectedExits].map((f) => `- ${f}.`).join("\n")}
 
 Throughput: ${throughput.toFixed(1)} requests/s (${samples.length} in ${(loadMs / 1000).toFixed(0)} s). Server-sent events: ${sse.connects} connections, ${sse.events} events received (${sse.eventsAfterDbReturn} after the database's return), ${sse.drops} streams ended and reopened.
 
@@ -496,6 +508,7 @@ writeFileSync(file, updated);
 proxy.close();
 agent.destroy();
 for (const s of instances) {
+  killing.add(s);
   await s.stop("SIGTERM");
   rmSync(s.dataDir, { recursive: true, force: true });
 }

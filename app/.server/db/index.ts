@@ -1,5 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -31,6 +34,23 @@ type Handle = {
 /** PGlite's Postgres settings for a data folder (see open()). */
 export const PGLITE_CONF = ["shared_buffers=16MB"];
 
+/**
+ * A new data folder is initialised (PGlite's initdb, a WebAssembly instance of its own) in
+ * a short-lived child process: the memory initdb takes is not given back, and on a first
+ * start it left the server about 450 MB larger than a restart on the same folder
+ * (docs/performance.md, Memory). The child only creates the cluster; this process opens it.
+ */
+export function createClusterInChild(dir: string): void {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const pg = new PGlite(${JSON.stringify(dir)}); await pg.waitReady; await pg.close();`;
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
+  if (child.status !== 0) throw new Error(`Could not create the embedded database in ${dir}: ${child.stderr.trim()}`);
+}
+
 // One database handle per process: two PGlite instances on one folder would corrupt it.
 const globalKey = Symbol.for("atelier.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
@@ -44,6 +64,11 @@ function open(): Handle {
   if (e.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: 10 });
     pool.on("error", (err) => console.error("[db] idle client error", err));
+    // A connection lost while checked out (Postgres restarted between two statements of a
+    // transaction, a held advisory lock) emits 'error' on its client, which with no listener
+    // ended the process (the soak, bench/soak.ts). Its next query fails instead, and the pool
+    // drops it on release.
+    pool.on("connect", (client) => client.on("error", (err) => console.error("[db] connection lost:", err.message)));
     driver = { kind: "postgres", pool, url: e.DATABASE_URL };
     db = drizzlePg(pool, { schema }) as unknown as Db;
   } else {
@@ -56,6 +81,7 @@ function open(): Handle {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });
       release = claimDataDir(path.resolve(e.DATA_DIR));
+      createClusterInChild(dir);
       // Postgres's default 128 MB of shared buffers lives inside PGlite's WASM memory and is
       // all touched at start: about 120 MB of the server's resident memory for a cache the
       // operating system's page cache already provides (docs/performance.md, Memory).
