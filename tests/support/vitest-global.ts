@@ -2,6 +2,7 @@ import { existsSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { checksumOf, migrations, runMigrations } from "../../app/.server/db/migrate";
 
 /**
@@ -17,7 +18,7 @@ export default async function setup() {
   const key = checksumOf(migrations.map((m) => `${m.name}:${m.checksum}`).join("\n")).slice(0, 16);
   const file = path.join(os.tmpdir(), `atelier-vitest-pglite-${key}.tar`);
   if (!existsSync(file)) {
-    const db = new PGlite();
+    const db = new PGlite({ extensions: { pg_trgm } });
     await runMigrations({ kind: "pglite", client: db });
     await db.exec("ANALYZE");
     const dump = await db.dumpDataDir("none");

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -76,7 +77,10 @@ function open(): Handle {
     if (e.DATA_DIR === "memory://") {
       // Tests load a migrated snapshot (tests/support/vitest-global.ts) instead of running initdb.
       const snapshot = process.env.PGLITE_SNAPSHOT;
-      client = snapshot && existsSync(snapshot) ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) }) : new PGlite();
+      client =
+        snapshot && existsSync(snapshot)
+          ? new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions: { pg_trgm } })
+          : new PGlite({ extensions: { pg_trgm } });
     } else {
       const dir = path.resolve(e.DATA_DIR, "pglite");
       mkdirSync(dir, { recursive: true });
@@ -85,7 +89,7 @@ function open(): Handle {
       // Postgres's default 128 MB of shared buffers lives inside PGlite's WASM memory and is
       // all touched at start: about 120 MB of the server's resident memory for a cache the
       // operating system's page cache already provides (docs/performance.md, Memory).
-      client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+      client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
     }
     driver = { kind: "pglite", client };
     db = drizzlePglite(client, { schema }) as unknown as Db;
