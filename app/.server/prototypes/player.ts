@@ -8,7 +8,7 @@ import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
 import { playerView, type PlayerView } from "~/lib/wireframes/player";
 import { ScreenSvg } from "~/lib/wireframes/render";
 import { db, schema } from "../db";
-import { getWireframe } from "../wireframes";
+import { getWireframe, imageUrl } from "../wireframes";
 import type { MemberContext } from "../workspaces";
 import { isReadOnly } from "../workspaces/limits";
 
@@ -44,13 +44,19 @@ export async function componentsFor(
 }
 
 /** One screen of a document, for any player: its state and its markup. */
-export async function playScreen(workspaceId: string, doc: WireframeDocument, params: PlayerParams): Promise<PlayedScreen> {
+export async function playScreen(
+  workspaceId: string,
+  doc: WireframeDocument,
+  params: PlayerParams,
+  /** Where uploaded images are served (members); without it images draw as placeholders (share links). */
+  imageUrl?: (fileId: string) => string,
+): Promise<PlayedScreen> {
   const state = playerView(doc, params);
   if (!state) return { view: null };
   const components = await componentsFor(workspaceId, state.doc);
   const { doc: drawn, ...view } = state;
   const draw = (screenId: string, title: string) =>
-    renderToStaticMarkup(createElement(ScreenSvg, { doc: drawn, screenId, components, className: "block h-full w-full", title }));
+    renderToStaticMarkup(createElement(ScreenSvg, { doc: drawn, screenId, components, imageUrl, className: "block h-full w-full", title }));
   return {
     view: {
       ...view,
@@ -64,7 +70,7 @@ export async function playScreen(workspaceId: string, doc: WireframeDocument, pa
 export async function getPrototype(member: MemberContext, wireframeId: string, params: PlayerParams): Promise<PrototypeView> {
   const wireframe = await getWireframe(member, wireframeId);
   const [played, readOnly] = await Promise.all([
-    playScreen(member.workspace.id, wireframe.document, params),
+    playScreen(member.workspace.id, wireframe.document, params, (fileId) => imageUrl(wireframe.id, fileId)),
     isReadOnly(member.workspace.id),
   ]);
   const canEdit = can(member.role, "wireframe.edit") && !readOnly;
