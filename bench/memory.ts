@@ -125,6 +125,25 @@ const stages = JSON.parse(probeRun.stdout.trim().split("\n").at(-1)!) as {
 }[];
 rmSync(work, { recursive: true, force: true });
 
+/** What the figures were read to mean (kept with every run; update it when they change). */
+const FINDINGS = `Where it goes, and what changed (issue 12; before = the build of 25 Nov 04:00, after = with the change below, same machine and bench):
+- **A first start on a new folder was the outlier: 706 MB**, against 270 MB for a restart on the same folder. PGlite
+  creates the cluster with initdb in a second WebAssembly instance whose memory is never given back. A new folder is now
+  created in a short-lived child process (\`createClusterInChild\`, app/.server/db/index.ts) and the server opens the
+  result: **287 MB** after a first start (−419 MB), the same as a restart.
+- **PGlite itself: about 100 MB** once open (WASM memory, "external" above: 149 MB before its first GC), with
+  \`shared_buffers=16MB\` (PGLITE_CONF; 128 MB by default, about 120 MB more).
+- **The server build: about 100-120 MB** over bare Node (JS heap 31-43 MB, the rest code and native modules). Every
+  library is imported at start, including those only an export needs. Imported alone in Node 20:
+  style-dictionary +30 MB, pdfkit +26 MB, stripe +21 MB, culori +13 MB, nodemailer +13 MB, micromark +11 MB,
+  svg-to-pdfkit +9 MB, @resvg/resvg-js +7 MB (each figure includes a few MB of shared loader cost).
+  **Pattern for the export code (left to its owners, not changed here):** import such a library inside the function
+  that needs it, \`const { Resvg } = await import("@resvg/resvg-js")\`, never at the top of a module the routes import;
+  esbuild keeps a dynamic \`import()\` of an external package lazy, so the server pays for it on the first export only.
+- **Migrations**: their SQL is bundled as strings (import.meta.glob), a few hundred KB; not worth a change.
+- **After load** the embedded server holds 356-360 MB (≤ 400), the Postgres one 192 MB (≤ 200, close: the pg pool,
+  sessions and the rendered pages' garbage between GCs).`;
+
 const target = (what: string) => (what.startsWith("Postgres") ? 200 : 400);
 const section = `<!-- memory:start -->
 ## Memory: resident set size of the server
@@ -140,6 +159,8 @@ Start-up stages in a probe process (process.memoryUsage() after a forced GC, MB)
 | stage | RSS | JS heap | external | array buffers |
 |---|---:|---:|---:|---:|
 ${stages.map((s) => `| ${s.stage} | ${s.rss} | ${s.heap} | ${s.external} | ${s.arrayBuffers} |`).join("\n")}
+
+${FINDINGS}
 <!-- memory:end -->`;
 console.log(section);
 const file = path.join(projectRoot, "docs/performance.md");
