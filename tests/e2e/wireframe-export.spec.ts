@@ -13,7 +13,7 @@ import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { signUpAndVerify } from "../support/auth-helpers";
 import { createProject } from "../support/board-helpers";
-import { expect, test } from "../support/e2e";
+import { expect, expectNoA11yViolations, test } from "../support/e2e";
 
 const SCENE = path.resolve(import.meta.dirname, "../fixtures/wireframes/scene.excalidraw");
 
@@ -165,5 +165,7 @@ test.describe("wireframe exports with JavaScript", () => {
     await expect(plain.getByText("Wireframe imported")).toBeVisible();
     await noJs.close();
     await exportEverything(page, "Sketch");
+    // The export page (here with its "choose a screen" message) passes axe.
+    await expectNoA11yViolations(page);
   });
 });
