@@ -65,10 +65,10 @@ test.describe("signed-in shell", () => {
 
     // 'All Systems Operational' and the header's search box.
     await expect(page.getByText("All Systems Operational")).toBeVisible();
-    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search projects" });
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search" });
     await search.fill("roadmap");
     await search.press("Enter");
-    await expect(page).toHaveURL(/\/projects\?q=roadmap$/);
+    await expect(page).toHaveURL(/\/search\?q=roadmap$/);
     await expect(search).toHaveValue("roadmap");
 
     // Notifications: a new user has none (no badge, an empty list), Escape closes, View All.
@@ -175,7 +175,7 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("button", { name: "Dismiss message" })).toHaveCount(0);
     await expectNoA11yViolations(page);
     // The sidebar's and the header's search forms are two search landmarks with their own names.
-    await expect(page.getByRole("search", { name: "Project search", exact: true })).toBeVisible();
+    await expect(page.getByRole("search", { name: "Workspace search", exact: true })).toBeVisible();
     await expect(page.getByRole("search", { name: "Project search (sidebar)" })).toBeVisible();
     await expectUniqueLandmarks(page);
     await page.getByLabel("Notifications", { exact: true }).click();

@@ -6,6 +6,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ErrorFrameContext } from "~/components/errors/error-screen";
+import { CommandPalette } from "~/components/search/command-palette";
 import { focusableIn, keepFocusInside } from "~/components/ui/focus-trap";
 import { Header } from "./header";
 import { ScreenLoading, usePendingScreen } from "./loading";
@@ -168,6 +169,7 @@ export function AppShell({
           </ShellUserContext.Provider>
         </main>
       </div>
+      <CommandPalette workspaces={workspaces} currentWorkspaceId={currentWorkspaceId} />
     </div>
   );
 }

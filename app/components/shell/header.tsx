@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { HelpMenu } from "./help-menu";
 import { ShellIcon } from "./icons";
 import { NotificationsMenu } from "./notifications-menu";
-import { ProjectSearch } from "./project-search";
+import { HeaderSearch } from "~/components/search/header-search";
 import { SIDEBAR_ID } from "./sidebar";
 import { UserMenu } from "./user-menu";
 import type { ShellUser } from "./user-display";
@@ -42,7 +42,7 @@ export function Header({
         <ShellIcon name="menu" className="size-6" />
         <span className="sr-only">Open navigation</span>
       </Link>
-      <ProjectSearch id="header-search" landmark="Project search" className="hidden w-full max-w-md sm:block" />
+      <HeaderSearch className="hidden w-full max-w-md sm:block" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <SystemsIndicator />
         <NotificationsMenu />
