@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { noteDatabaseError } from "~/.server/http/request-scope";
 
 export { startup, shutdown } from "~/.server/lifecycle";
 
@@ -51,5 +52,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  noteDatabaseError(error);
   console.error("[remix]", error);
 }

@@ -8,7 +8,10 @@
  *   the `Retry-After` its rate limit asked for, on a rendered page as on JSON (Remix keeps
  *   an action's own headers only on resource routes and `.data` answers). A 429 that no
  *   limiter explained still gets one: DEFAULT_RETRY_AFTER_SECONDS;
- * - anything thrown reaches the server's error handler (a 500 without a stack trace).
+ * - anything thrown reaches the server's error handler (a 500 without a stack trace);
+ * - a 500 whose cause was an unreachable database (entry.server.tsx's handleError notes it
+ *   in the request scope) goes out as a 503 with `Retry-After`, so clients and load
+ *   balancers retry instead of reporting a bug.
  */
 import type { Readable } from "node:stream";
 import {
@@ -19,7 +22,7 @@ import {
   writeReadableStreamToWritable,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { inRequestScope } from "../app/.server/http/request-scope.js";
+import { inRequestScope, type RequestScope } from "../app/.server/http/request-scope.js";
 
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -57,10 +60,18 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function send(res: ExpressResponse, response: Response, retryAfterSeconds: number | undefined): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
+/** A 500 because the database could not be reached (down, restarting) goes out as a 503: try again soon. */
+export function answersUnavailable(status: number, scope: RequestScope): boolean {
+  return status === 500 && scope.databaseUnavailable === true;
+}
+
+async function send(res: ExpressResponse, response: Response, scope: RequestScope): Promise<void> {
+  const unavailable = answersUnavailable(response.status, scope);
+  res.statusMessage = unavailable ? "Service Unavailable" : response.statusText;
+  res.status(unavailable ? 503 : response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (unavailable) res.setHeader("Retry-After", "5");
+  const retryAfterSeconds = scope.retryAfterSeconds;
   if (response.status === 429 && !response.headers.has("Retry-After")) {
     res.setHeader("Retry-After", String(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
   }
@@ -79,7 +90,7 @@ export function remixHandler(opts: {
     try {
       const request = fetchRequest(req, res);
       const { result: response, scope } = await inRequestScope(() => handle(request, opts.getLoadContext(req, res)));
-      await send(res, response, scope.retryAfterSeconds);
+      await send(res, response, scope);
     } catch (error) {
       next(error);
     }

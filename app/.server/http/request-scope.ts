@@ -10,7 +10,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * server.ts and the Remix build are two bundles, each with a copy of this module: the
  * storage itself lives on globalThis so both use one.
  */
-export type RequestScope = { retryAfterSeconds?: number };
+export type RequestScope = {
+  retryAfterSeconds?: number;
+  /** The database could not be reached while answering: a 500 becomes a 503 (server/remix-handler.ts). */
+  databaseUnavailable?: boolean;
+};
 
 const key = Symbol.for("atelier.request-scope");
 type GlobalWithScope = typeof globalThis & { [key]?: AsyncLocalStorage<RequestScope> };
@@ -28,4 +32,26 @@ export async function inRequestScope<T>(fn: () => Promise<T>): Promise<{ result:
 export function noteRetryAfter(seconds: number): void {
   const scope = storage.getStore();
   if (scope) scope.retryAfterSeconds = Math.max(scope.retryAfterSeconds ?? 0, Math.ceil(seconds));
+}
+
+/** Postgres (or the connection to it) is down or restarting, as opposed to a bug: the answer is a 503. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)|terminating connection due to administrator command/i.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Marks this request's answer as "the database is unavailable" when `error` says so. */
+export function noteDatabaseError(error: unknown): void {
+  const scope = storage.getStore();
+  if (scope && isDatabaseUnavailable(error)) scope.databaseUnavailable = true;
 }

@@ -57,8 +57,11 @@ export async function createWorkspace(userId: string, name: string): Promise<Wor
 
 /** The same, inside a transaction the caller holds (account creation). */
 export async function createWorkspaceIn(tx: Db, userId: string, name: string): Promise<WorkspaceSummary> {
-  {
-    const slug = await freeSlug(tx, slugify(name));
+  const wanted = slugify(name);
+  // Two sign-ups at once can both find a slug free: the insert skips a taken one (waiting
+  // for the other transaction) and the next try takes a suffixed slug, never a 500.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const slug = attempt === 0 ? await freeSlug(tx, wanted) : await freeSlug(tx, `${wanted.slice(0, 33)}-${attempt}`);
     const [ws] = await tx
       .insert(workspaces)
       .values({
@@ -68,11 +71,14 @@ export async function createWorkspaceIn(tx: Db, userId: string, name: string): P
         trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
         createdBy: userId,
       })
+      .onConflictDoNothing({ target: workspaces.slug })
       .returning({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug });
-    await tx.insert(memberships).values({ workspaceId: ws!.id, userId, role: "owner" });
-    await tx.update(users).set({ currentWorkspaceId: ws!.id }).where(eq(users.id, userId));
-    return { ...ws!, role: "owner" as const };
+    if (!ws) continue;
+    await tx.insert(memberships).values({ workspaceId: ws.id, userId, role: "owner" });
+    await tx.update(users).set({ currentWorkspaceId: ws.id }).where(eq(users.id, userId));
+    return { ...ws, role: "owner" as const };
   }
+  throw new Error("Could not find a free workspace address.");
 }
 
 export async function listWorkspacesOf(userId: string): Promise<WorkspaceSummary[]> {
