@@ -71,6 +71,9 @@ async function searchCards(c: Ctx): Promise<SearchHit[]> {
         from comments cm, q
         where cm.workspace_id = ${c.workspaceId} and to_tsvector('simple', cm.body) @@ q.tsq
       ),
+      best_comment as (
+        select distinct on (card_id) card_id, body, rank from matched_comments order by card_id, rank desc
+      ),
       candidates as (
         select id from cards, q where workspace_id = ${c.workspaceId} and to_tsvector('simple', title || ' ' || description) @@ q.tsq
         union select card_id from matched_comments
@@ -78,16 +81,17 @@ async function searchCards(c: Ctx): Promise<SearchHit[]> {
         ${byNumber}
       )
       select k.id, k.project_id, k.number, k.title, k.description, p.name as project_name,
-        (select mc.body from matched_comments mc where mc.card_id = k.id order by mc.rank desc limit 1) as comment,
+        bc.body as comment,
         ( ts_rank(to_tsvector('simple', k.title || ' ' || k.description), q.tsq)
           + case when to_tsvector('simple', k.title) @@ q.tsq then 1 else 0 end
-          + coalesce((select max(mc.rank) from matched_comments mc where mc.card_id = k.id), 0) * 0.5
+          + coalesce(bc.rank, 0) * 0.5
           + ${typoRank}
           + ${number ? sql`case when k.number = ${Number(number)} then 10 else 0 end` : sql`0`}
         )::float8 as rank
       from candidates cd
       join cards k on k.id = cd.id and k.workspace_id = ${c.workspaceId}
       join projects p on p.id = k.project_id and p.workspace_id = ${c.workspaceId}
+      left join best_comment bc on bc.card_id = k.id
       cross join q
       order by rank desc, k.updated_at desc
       limit ${c.limit}
