@@ -1,5 +1,6 @@
 import { useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { NAV_ITEMS } from "~/components/shell/nav";
 import { focusableIn, keepFocusInside } from "~/components/ui/focus-trap";
 import { plainText, type SearchHit, type SearchResults, type Segment } from "~/lib/search";
 import { SearchHighlight } from "./highlight";
@@ -9,16 +10,12 @@ type Workspace = { id: string; name: string };
 /** One row of the palette: a page to jump to, an action, or a search result. */
 type Item = { id: string; group: string; label: Segment[]; meta?: string; run: () => void };
 
-const PAGES: { to: string; label: string }[] = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/projects", label: "Projects" },
-  { to: "/wireframes", label: "Wireframes" },
-  { to: "/design", label: "Design System" },
-  { to: "/analytics", label: "Analytics" },
-  { to: "/team", label: "Team" },
-  { to: "/settings", label: "Settings" },
+/** The sidebar's pages, then the account's own. */
+const PAGES: readonly { to: string; label: string }[] = [
+  ...NAV_ITEMS,
   { to: "/billing", label: "Billing" },
   { to: "/notifications", label: "Notifications" },
+  { to: "/profile", label: "Profile" },
 ];
 
 const text = (s: string): Segment[] => [{ text: s, mark: false }];
