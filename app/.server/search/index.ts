@@ -24,6 +24,12 @@ import type { MemberContext } from "../workspaces";
  */
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_LIMIT = 8;
+/**
+ * At most this many matches of each source (card text, comments, typos; the most recent
+ * first) are ranked: ranking recomputes each match's text vector, so a common word in a
+ * large workspace would otherwise rank thousands of rows for eight results.
+ */
+const CANDIDATES = 200;
 
 const KIND_PERMISSION: Record<SearchKind, Action> = {
   project: "project.view",
@@ -51,7 +57,9 @@ const tsq = (q: string): SQL => sql`websearch_to_tsquery('simple', ${q})`;
 
 async function searchCards(c: Ctx): Promise<SearchHit[]> {
   const number = /^#?(\d{1,9})$/.exec(c.q.trim())?.[1];
-  const typo = c.trigram ? sql`union select id from cards where workspace_id = ${c.workspaceId} and lower(${c.q}) <% lower(title)` : sql``;
+  const typo = c.trigram
+    ? sql`union (select id from cards where workspace_id = ${c.workspaceId} and lower(${c.q}) <% lower(title) limit ${CANDIDATES})`
+    : sql``;
   const byNumber = number ? sql`union select id from cards where workspace_id = ${c.workspaceId} and number = ${Number(number)}` : sql``;
   const typoRank = c.trigram ? sql`word_similarity(lower(${c.q}), lower(k.title))` : sql`0`;
   const rows = rowsOf<{
@@ -67,15 +75,19 @@ async function searchCards(c: Ctx): Promise<SearchHit[]> {
     await db().execute(sql`
       with q as (select ${tsq(c.q)} as tsq),
       matched_comments as (
-        select cm.card_id, cm.body, ts_rank(to_tsvector('simple', cm.body), q.tsq) as rank
-        from comments cm, q
-        where cm.workspace_id = ${c.workspaceId} and to_tsvector('simple', cm.body) @@ q.tsq
+        select m.card_id, m.body, ts_rank(to_tsvector('simple', m.body), q.tsq) as rank
+        from (
+          select cm.card_id, cm.body from comments cm, q
+          where cm.workspace_id = ${c.workspaceId} and to_tsvector('simple', cm.body) @@ q.tsq
+          order by cm.created_at desc limit ${CANDIDATES}
+        ) m, q
       ),
       best_comment as (
         select distinct on (card_id) card_id, body, rank from matched_comments order by card_id, rank desc
       ),
       candidates as (
-        select id from cards, q where workspace_id = ${c.workspaceId} and to_tsvector('simple', title || ' ' || description) @@ q.tsq
+        (select id from cards, q where workspace_id = ${c.workspaceId} and to_tsvector('simple', title || ' ' || description) @@ q.tsq
+          order by updated_at desc limit ${CANDIDATES})
         union select card_id from matched_comments
         ${typo}
         ${byNumber}
