@@ -34,20 +34,48 @@ async function start(): Promise<void> {
     await d.client.listen(CHANNEL, dispatch);
     return;
   }
+  let stopping = false;
+  let lost = false;
+  const reconnect = (delayMs: number) => {
+    if (stopping) return;
+    setTimeout(() => {
+      connect().catch((error: unknown) => {
+        // Postgres still away (restarting): keep trying, backing off to 10 s.
+        console.warn("[realtime] reconnect failed; trying again", error instanceof Error ? error.message : error);
+        reconnect(Math.min(delayMs * 2, 10_000));
+      });
+    }, delayMs).unref();
+  };
   const connect = async () => {
     const client = new pg.Client({ connectionString: d.url });
-    client.on("notification", (msg) => msg.payload && dispatch(msg.payload));
-    client.on("error", (error) => {
-      console.error("[realtime] LISTEN connection lost; reconnecting", error.message);
+    const onLost = (why: string) => {
+      if (pgListenClient !== client || lost) return;
+      lost = true;
       pgListenClient = null;
-      setTimeout(() => void connect().catch(() => {}), 1000).unref();
-    });
+      console.warn(`[realtime] LISTEN connection lost (${why}); reconnecting`);
+      client.removeAllListeners("notification");
+      client.end().catch(() => {});
+      reconnect(500);
+    };
+    client.on("notification", (msg) => msg.payload && dispatch(msg.payload));
+    client.on("error", (error) => onLost(error.message));
+    client.on("end", () => onLost("ended"));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    const wasLost = lost;
+    lost = false;
     pgListenClient = client;
+    // Whatever was published while the connection was down is lost: every open stream is
+    // told to catch up (pages revalidate on any event).
+    if (wasLost) for (const topic of listeners.keys()) dispatch(`${topic}|${JSON.stringify({ type: "resync" })}`);
+  };
+  stopListening = () => {
+    stopping = true;
   };
   await connect();
 }
+
+let stopListening = () => {};
 
 export function subscribe(topic: string, listener: Listener): () => void {
   started ??= start().catch((error) => {
@@ -85,7 +113,10 @@ export async function publish(topic: string, event: Record<string, unknown>): Pr
 }
 
 export async function stopRealtime(): Promise<void> {
-  await pgListenClient?.end().catch(() => {});
+  stopListening();
+  const client = pgListenClient;
+  pgListenClient = null;
+  await client?.end().catch(() => {});
   pgListenClient = null;
   started = null;
   listeners.clear();

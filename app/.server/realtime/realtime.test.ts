@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { ensureDb } from "../db";
+import { sql } from "drizzle-orm";
+import { db, ensureDb } from "../db";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "./index";
 import { eventStream } from "./sse";
 
@@ -67,5 +68,21 @@ describe("a stream whose reader lost access", () => {
     await publish(boardTopic("p4"), { type: "card.moved" });
     const next = await reader.read();
     expect(next.done).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("a LISTEN connection Postgres drops (restart, failover)", () => {
+  it("comes back by itself, tells every open stream to catch up, and delivers again", async () => {
+    await ensureDb();
+    const seen: string[] = [];
+    subscribe(boardTopic("p5"), (payload) => seen.push(payload));
+    await ready();
+    // What a Postgres restart does to the connection: the server ends it.
+    await db().execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+    );
+    await vi.waitFor(() => expect(seen).toContain(JSON.stringify({ type: "resync" })), { timeout: 15_000, interval: 100 });
+    await publish(boardTopic("p5"), { type: "card.created" });
+    await vi.waitFor(() => expect(seen).toContain(JSON.stringify({ type: "card.created" })), { timeout: 5_000, interval: 50 });
   });
 });

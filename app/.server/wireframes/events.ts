@@ -6,7 +6,7 @@ import { ready, subscribe } from "../realtime";
 import { isMemberOf, type MemberContext } from "../workspaces";
 import { assertCan, findWireframeRow } from "./access";
 import type { ComponentEvent } from "./components";
-import { componentsTopic, publishWireframe, readLog, wireframeTopic, type PatchRecord, type WireframeEvent } from "./patches";
+import { componentsTopic, currentSeq, publishWireframe, readLog, wireframeTopic, type PatchRecord, type WireframeEvent } from "./patches";
 
 /**
  * A wireframe's live events as server-sent events (decision 013):
@@ -152,6 +152,9 @@ export async function wireframeEvents(
             if (event.seq === lastSeq + 1 && event.ops)
               sendPatch({ seq: event.seq, clientId: event.clientId, userId: event.userId, patchId: event.patchId, ops: event.ops });
             else await catchUp(event.seq);
+          } else if ((event as { type: string }).type === "resync") {
+            // The server's LISTEN connection was lost and is back: catch up from the op log.
+            await catchUp(await currentSeq(db(), id));
           } else if (event.type === "deleted") {
             send("deleted", {});
             close();
