@@ -2,10 +2,12 @@
  * A chart as plain data: everything the page needs to draw it as SVG and as a table, worked
  * out on the server (app/.server/analytics/charts.ts) so no charting code reaches the browser.
  */
-export type ChartId = "cfd" | "throughput";
+export type ChartId = "cfd" | "throughput" | "cycle" | "lead" | "aging";
 
 /** A filled area (cumulative flow) or a line (throughput's average); `key` picks its colour. */
 export type ChartPath = { key: string; label: string; d: string; kind: "area" | "line" };
+/** A point of a scatter (cycle and lead time, aging): one card; `flag`: drawn as needing attention. */
+export type ChartDot = { cx: number; cy: number; label: string; flag?: boolean };
 export type ChartBar = { x: number; y: number; width: number; height: number; label: string };
 export type ChartTick = { at: number; label: string };
 export type ChartTable = { columns: string[]; rows: (string | number)[][] };
@@ -21,6 +23,7 @@ export type Chart = {
   plot: { left: number; top: number; right: number; bottom: number };
   paths: ChartPath[];
   bars: ChartBar[];
+  dots?: ChartDot[];
   xTicks: ChartTick[];
   yTicks: ChartTick[];
   /** Legend entries, in drawing order (key: colour, label). */
@@ -28,4 +31,6 @@ export type Chart = {
   table: ChartTable;
   /** True when the range holds nothing to draw. */
   empty: boolean;
+  /** What the empty chart says (default: "No data in this range"). */
+  emptyText?: string;
 };

@@ -36,6 +36,29 @@ describe("/analytics loader", () => {
     expect(data.flow!.cfd.at(-1)!.completed).toBe(1);
     expect(data.flow!.throughput.at(-1)!.completed).toBe(1);
     expect(data.flow!.cfd).toHaveLength(56);
+    // The finished card went straight from To do to Done: a lead time, no cycle time.
+    expect(data.flow!.finished).toEqual([expect.objectContaining({ cardId: card.id, title: "Hero", cycleDays: null, leadDays: 0 })]);
+    expect(data.charts.map((c) => c.id)).toEqual(["cfd", "throughput", "cycle", "lead", "aging"]);
+    expect(data.charts[2]!.empty).toBe(true);
+    expect(data.times).toEqual({ cycle: null, lead: { p50: 0, p85: 0, p95: 0, count: 1 } });
+
+    // One card through In progress: now a cycle time too.
+    const second = await createCard(mine.member, mine.project.id, { columnId: mine.columns[1]!.id, title: "Footer" });
+    await moveCard(mine.member, mine.project.id, { cardId: second.id, toColumnId: mine.columns[2]!.id, index: 0 });
+    await moveCard(mine.member, mine.project.id, { cardId: second.id, toColumnId: mine.columns[4]!.id, index: 0 });
+    const again = await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`));
+    expect(again.times!.cycle).toEqual({ p50: 0, p85: 0, p95: 0, count: 1 });
+    expect(again.charts[2]!.dots).toEqual([expect.objectContaining({ label: expect.stringMatching(/^Footer: 0 days, finished /) })]);
+    expect(again.charts[3]!.table.rows.map((r) => r[0]).sort()).toEqual(["Footer", "Hero"]);
+
+    // Aging work in progress: a card in In progress now, against the cycle time percentiles (0 days).
+    const third = await createCard(mine.member, mine.project.id, { columnId: mine.columns[2]!.id, title: "Nav" });
+    const aging = (await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`))).flow!.aging;
+    expect(aging.map((c) => [c.name, c.cards.length])).toEqual([
+      ["In progress", 1],
+      ["Review", 0],
+    ]);
+    expect(aging[0]!.cards).toEqual([{ id: third.id, number: third.number, title: "Nav", ageDays: 0, overP85: false }]);
 
     expect(await status(analyticsLoader(await authedRequest(mine.user.id, `/analytics?project=${theirs.project.id}`)))).toBe(404);
     expect(await status(analyticsLoader(await authedRequest(mine.user.id, "/analytics?project=nope")))).toBe(404);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { addDays, dayOf } from "~/.server/analytics/days";
-import { cfdChart, throughputChart } from "~/.server/analytics/charts";
+import { projectCharts } from "~/.server/analytics/charts";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { orErrorPage } from "~/.server/http/submission";
 import { requireMember } from "~/.server/workspaces";
@@ -35,6 +35,7 @@ export async function analyticsLoader(request: Request) {
   const projectId = url.searchParams.get("project");
   const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
   // The charts' geometry is drawn here, so the page ships no charting code.
-  const charts = flow ? [cfdChart(flow.cfd, range), throughputChart(flow.throughput, range)] : [];
-  return { overview, range, flow, charts };
+  const charts = flow ? projectCharts(flow, range) : [];
+  const times = flow?.times ?? null;
+  return { overview, range, flow, charts, times };
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ChartFigure } from "~/components/analytics/chart-figure";
 import { WorkspaceOverview } from "~/components/analytics/overview";
 import { RangeForm } from "~/components/analytics/range-form";
+import { TimeStats } from "~/components/analytics/time-stats";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { EmptyState, ScreenHeader, screenMeta } from "~/components/shell/screen";
 import { formatDay } from "~/lib/dates";
@@ -13,7 +14,7 @@ export { loader } from "./_app.analytics.server";
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
-  const { overview, range, flow, charts } = useLoaderData<typeof loader>();
+  const { overview, range, flow, charts, times } = useLoaderData<typeof loader>();
   const query = (projectId: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
   return (
@@ -36,9 +37,12 @@ export default function Analytics() {
                 {charts.map((chart) => (
                   <ChartFigure key={chart.id} chart={chart} csvHref={`/analytics/export?${query(flow.project.id, { chart: chart.id })}`} />
                 ))}
+                {times ? <TimeStats cycle={times.cycle} lead={times.lead} /> : null}
               </div>
             ) : (
-              <p className="text-sm text-slate-600">Choose a project and a date range to see its cumulative flow and weekly throughput.</p>
+              <p className="text-sm text-slate-600">
+                Choose a project and a date range to see its cumulative flow, weekly throughput, cycle time and lead time.
+              </p>
             )}
           </section>
         </div>

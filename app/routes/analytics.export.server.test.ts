@@ -41,6 +41,14 @@ describe("/analytics/export", () => {
     expect(await cfd.text()).toBe(`Day,Backlog,Not started,In progress,Completed,Cancelled\r\n${today},0,0,0,1,0\r\n`);
     expect(cfd.headers.get("Content-Disposition")).toContain("web-site-cumulative-flow-");
 
+    const cycle = await get(viewer.id, `/analytics/export?project=${mine.project.id}&chart=lead&from=${today}&to=${today}`);
+    expect(cycle.headers.get("Content-Disposition")).toContain("web-site-lead-time-");
+    expect(await cycle.text()).toBe(`Card,Finished,Lead time (days)\r\nHero,${today},0\r\n`);
+    expect((await get(mine.user.id, `/analytics/export?project=${mine.project.id}&chart=toString`)).status).toBe(400);
+    const aging = await get(viewer.id, `/analytics/export?project=${mine.project.id}&chart=aging`);
+    expect(aging.headers.get("Content-Disposition")).toContain("web-site-aging-work-");
+    expect(await aging.text()).toBe("Card,Column,Age (days),Older than the 85th percentile\r\n");
+
     const across = await get(mine.user.id, `/analytics/export?project=${theirs.project.id}&chart=cfd`);
     expect(across.status).toBe(404);
     expect(await across.text()).not.toContain("Theirs");

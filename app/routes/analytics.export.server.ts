@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cfdChart, chartCsv, throughputChart } from "~/.server/analytics/charts";
+import { chartCsv, projectCharts } from "~/.server/analytics/charts";
 import { projectFlow } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { requireMember } from "~/.server/workspaces";
+import type { ChartId } from "~/lib/analytics-charts";
 import { rangeFrom } from "./_app.analytics.server";
 
 /**
- * GET /analytics/export?project=<id>&chart=cfd|throughput&from=&to=: one chart's data as a
+ * GET /analytics/export?project=<id>&chart=cfd|throughput|cycle|lead|aging&from=&to=: one chart's data as a
  * CSV download (the same range and numbers as the page's data table). Viewers may download;
  * another workspace's project, or one that does not exist, is a 404.
  */
@@ -14,17 +15,17 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
   const member = await requireMember(request, "workspace.view");
   const url = new URL(request.url);
   const kind = url.searchParams.get("chart");
-  if (kind !== "cfd" && kind !== "throughput") return text(400, "Choose a chart: cfd or throughput.");
+  if (!kind || !Object.hasOwn(FILE_NAMES, kind)) return text(400, "Choose a chart: cfd, throughput, cycle, lead or aging.");
   const range = rangeFrom(url);
   try {
     const flow = await projectFlow(member, url.searchParams.get("project") ?? "", range);
-    const chart = kind === "cfd" ? cfdChart(flow.cfd, range) : throughputChart(flow.throughput, range);
+    const chart = projectCharts(flow, range).find((c) => c.id === kind)!;
     const slug =
       flow.project.name
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-|-$/g, "") || "project";
-    const name = `${slug}-${kind === "cfd" ? "cumulative-flow" : "throughput"}-${range.from}-to-${range.to}.csv`;
+    const name = `${slug}-${FILE_NAMES[kind as ChartId]}-${range.from}-to-${range.to}.csv`;
     return new Response(chartCsv(chart), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
@@ -37,6 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
     return text(error.status, error.message);
   }
 }
+
+const FILE_NAMES: Record<ChartId, string> = {
+  cfd: "cumulative-flow",
+  throughput: "throughput",
+  cycle: "cycle-time",
+  lead: "lead-time",
+  aging: "aging-work",
+};
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private" } });

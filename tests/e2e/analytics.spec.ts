@@ -1,18 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
-import { addCard, column, createProject } from "../support/board-helpers";
+import { finishCard } from "../support/analytics-helpers";
+import { addCard, createProject } from "../support/board-helpers";
 import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
-
-async function finish(page: Page, boardUrl: string, title: string) {
-  await page.goto(boardUrl);
-  await column(page, "In progress")
-    .getByRole("link", { name: new RegExp(title) })
-    .click();
-  await page.getByLabel("Column", { exact: true }).selectOption({ label: "Done" });
-  await page.getByRole("button", { name: "Move card", exact: true }).click();
-  await expect(page.getByText("Moved to Done.")).toBeVisible();
-}
 
 test.describe("/analytics without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -29,8 +19,8 @@ test.describe("/analytics without JavaScript", () => {
     await signUpAndVerify(page, { fullName: "Ana Lytics" });
     const boardUrl = await createProject(page, "Launch");
     for (const title of ["Write copy", "Draw hero", "Fix footer"]) await addCard(page, "In progress", title);
-    await finish(page, boardUrl, "Write copy");
-    await finish(page, boardUrl, "Draw hero");
+    await finishCard(page, boardUrl, "Write copy");
+    await finishCard(page, boardUrl, "Draw hero");
 
     // From the board's header to the project's charts.
     await page.goto(boardUrl);

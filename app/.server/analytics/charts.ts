@@ -1,10 +1,11 @@
 import { scaleBand, scaleLinear, scaleUtc } from "d3-scale";
 import { area, line, stack, type SeriesPoint } from "d3-shape";
-import type { CfdPoint, ThroughputWeek } from "~/lib/analytics";
-import type { Chart, ChartTick } from "~/lib/analytics-charts";
+import type { AgingColumn, CfdPoint, FinishedCard, Percentiles, ThroughputWeek } from "~/lib/analytics";
+import type { Chart, ChartPath, ChartTick } from "~/lib/analytics-charts";
 import { STATE_GROUP_LABELS, STATE_GROUPS, type StateGroup } from "~/lib/board";
 import { formatDay, formatMonthDay } from "~/lib/dates";
-import { startOfDay } from "./days";
+import { percentiles } from "./cycle-time";
+import { addDays, startOfDay } from "./days";
 
 /**
  * The analytics charts' geometry, drawn here with d3-scale and d3-shape so the page gets
@@ -124,6 +125,146 @@ export function throughputChart(weeks: ThroughputWeek[], range: { from: string; 
     table: { columns: ["Week starting", "Cards finished"], rows: weeks.map((w) => [w.week, w.completed]) },
     empty,
   };
+}
+
+/** Dashed horizontal lines at the 50th, 85th and 95th percentiles (none without percentiles). */
+function percentileLines(stats: Percentiles | null, y: (n: number) => number, what: string): ChartPath[] {
+  if (!stats) return [];
+  return (["p50", "p85", "p95"] as const).map((key) => ({
+    key,
+    label: `${key.slice(1)}th percentile${what}: ${round1(stats[key])} days`,
+    kind: "line",
+    d: `M${PLOT.left},${round1(y(stats[key]))}H${PLOT.right}`,
+  }));
+}
+
+/** What a scatter with no finished card says. */
+export const NOT_ENOUGH_FINISHED = "Not enough finished cards yet: finish a card in this range to see how long work takes.";
+
+const TIME_METRIC = {
+  cycle: { title: "Cycle time", what: "from first start to done", field: "cycleDays" },
+  lead: { title: "Lead time", what: "from creation to done", field: "leadDays" },
+} as const;
+
+/**
+ * Cycle or lead time: a dot per finished card (x: when it finished, y: days), with dashed
+ * lines at the 50th, 85th and 95th percentiles. Cycle time leaves out cards never started.
+ */
+export function timeChart(metric: "cycle" | "lead", finished: FinishedCard[], range: { from: string; to: string }): Chart {
+  const m = TIME_METRIC[metric];
+  const rows = finished.flatMap((c) => {
+    const v = c[m.field];
+    return v === null ? [] : [{ card: c, days: v }];
+  });
+  const stats = percentiles(rows.map((r) => r.days));
+  const x = scaleUtc()
+    .domain([startOfDay(range.from), startOfDay(addDays(range.to, 1))])
+    .range([PLOT.left, PLOT.right]);
+  const { scale: y, ticks } = yTicks(Math.max(0, ...rows.map((r) => r.days)));
+  const lines = percentileLines(stats, y, "");
+  const summary = stats
+    ? `${plural(stats.count, "card")} finished; ${m.title.toLowerCase()} (${m.what}): half took ${round1(stats.p50)} days or less, 85 % took ${round1(stats.p85)} days or less.`
+    : NOT_ENOUGH_FINISHED;
+  return {
+    id: metric,
+    title: m.title,
+    summary,
+    width: WIDTH,
+    height: HEIGHT,
+    plot: PLOT,
+    paths: lines,
+    bars: [],
+    dots: rows.map((r) => ({
+      cx: round1(x(new Date(r.card.completedAt))),
+      cy: round1(y(r.days)),
+      label: `${r.card.title}: ${round1(r.days)} days, finished ${formatDay(r.card.completedAt)}`,
+    })),
+    xTicks: x.ticks(6).map((t) => ({ at: round1(x(t)), label: formatMonthDay(t) })),
+    yTicks: ticks,
+    legend: stats ? [{ key: "dot", label: "A finished card" }, ...lines.map(({ key, label }) => ({ key, label }))] : [],
+    table: {
+      columns: ["Card", "Finished", `${m.title} (days)`],
+      rows: rows.map((r) => [r.card.title, r.card.completedAt.slice(0, 10), r.days]),
+    },
+    empty: !stats,
+    emptyText: "Not enough finished cards yet",
+  };
+}
+
+/**
+ * Aging work in progress: a lane per started column, a dot per card at its age in days
+ * (spread across the lane so equal ages stay apart), against the cycle time percentile lines;
+ * cards older than the 85th percentile are flagged.
+ */
+export function agingChart(columns: AgingColumn[], cycle: Percentiles | null): Chart {
+  const all = columns.flatMap((c) => c.cards);
+  const over = all.filter((c) => c.overP85).length;
+  const x = scaleBand<string>()
+    .domain(columns.map((c) => c.id))
+    .range([PLOT.left, PLOT.right])
+    .padding(0.2);
+  const { scale: y, ticks } = yTicks(Math.max(0, ...all.map((c) => c.ageDays), cycle?.p95 ?? 0));
+  const lines = percentileLines(all.length ? cycle : null, y, " cycle time");
+  const summary =
+    all.length === 0
+      ? "No cards in progress right now."
+      : `${plural(all.length, "card")} in progress; ` +
+        (cycle
+          ? `${over} older than the 85th percentile cycle time (${round1(cycle.p85)} days).`
+          : "not enough finished cards yet to compare their age with.");
+  return {
+    id: "aging",
+    title: "Aging work in progress",
+    summary,
+    width: WIDTH,
+    height: HEIGHT,
+    plot: PLOT,
+    paths: lines,
+    bars: [],
+    dots: columns.flatMap((col) =>
+      col.cards.map((c, i) => ({
+        cx: round1((x(col.id) ?? 0) + (x.bandwidth() * (i + 1)) / (col.cards.length + 1)),
+        cy: round1(y(c.ageDays)),
+        label: `${c.title} (#${c.number}) in ${col.name}: ${round1(c.ageDays)} days${c.overP85 ? ", older than the 85th percentile" : ""}`,
+        flag: c.overP85,
+      })),
+    ),
+    xTicks: columns.map((c) => ({ at: round1((x(c.id) ?? 0) + x.bandwidth() / 2), label: c.name })),
+    yTicks: ticks,
+    legend: all.length
+      ? [
+          { key: "dot", label: "A card in progress" },
+          ...(cycle ? [{ key: "flag", label: "Older than the 85th percentile" }] : []),
+          ...lines.map(({ key, label }) => ({ key, label })),
+        ]
+      : [],
+    table: {
+      columns: ["Card", "Column", "Age (days)", "Older than the 85th percentile"],
+      rows: columns.flatMap((col) => col.cards.map((c) => [`#${c.number} ${c.title}`, col.name, c.ageDays, c.overP85 ? "Yes" : "No"])),
+    },
+    empty: all.length === 0,
+    emptyText: "No work in progress",
+  };
+}
+
+/** Every chart of a project's page, in page order (the page and the CSV export draw the same). */
+export function projectCharts(
+  flow: {
+    cfd: CfdPoint[];
+    throughput: ThroughputWeek[];
+    finished: FinishedCard[];
+    aging: AgingColumn[];
+    times: { cycle: Percentiles | null };
+  },
+  range: { from: string; to: string },
+): Chart[] {
+  return [
+    cfdChart(flow.cfd, range),
+    throughputChart(flow.throughput, range),
+    timeChart("cycle", flow.finished, range),
+    timeChart("lead", flow.finished, range),
+    agingChart(flow.aging, flow.times.cycle),
+  ];
 }
 
 /** A chart's table as CSV (RFC 4180: CRLF lines, fields with commas, quotes or breaks quoted). */

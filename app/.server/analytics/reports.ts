@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, schema } from "../db";
@@ -7,6 +7,8 @@ import { assertCan } from "../projects/access";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
 import { addDays, dayOf, startOfDay } from "./days";
+import { agingWork } from "./aging";
+import { finishedCards, timeStats } from "./cycle-time";
 import { cumulativeFlow, weeklyThroughput } from "./flow";
 
 /** What /analytics shows; every read is scoped to the member's workspace (viewers may read). */
@@ -57,7 +59,11 @@ export async function workspaceOverview(member: MemberContext, now = new Date())
   });
 }
 
-/** A project's cumulative flow (by state group) and weekly throughput over [from, to], from its transitions; 404 outside the workspace. */
+/**
+ * A project's cumulative flow (by state group), weekly throughput and finished cards (cycle
+ * and lead times) over [from, to], from its transitions, and its aging work in progress now
+ * (against the range's cycle time percentiles); 404 outside the workspace.
+ */
 export async function projectFlow(member: MemberContext, projectId: string, range: { from: string; to: string }) {
   const project = await getProject(member, projectId);
   if (!project) throw notFound("That project");
@@ -77,9 +83,62 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
       ),
     )
     .orderBy(asc(cardTransitions.at), asc(cardTransitions.id));
+  const done = finishedCards(log, range.from, range.to);
+  const titles = new Map<string, string>();
+  for (let k = 0; k < done.length; k += 1000) {
+    const rows = await db()
+      .select({ id: cards.id, title: cards.title })
+      .from(cards)
+      .where(
+        and(
+          eq(cards.workspaceId, member.workspace.id),
+          inArray(
+            cards.id,
+            done.slice(k, k + 1000).map((c) => c.cardId),
+          ),
+        ),
+      );
+    for (const r of rows) titles.set(r.id, r.title);
+  }
+  const times = timeStats(done);
+  const startedColumns = await db()
+    .select({ id: boardColumns.id, name: boardColumns.name })
+    .from(boardColumns)
+    .where(
+      and(
+        eq(boardColumns.workspaceId, member.workspace.id),
+        eq(boardColumns.projectId, project.id),
+        eq(boardColumns.stateGroup, "started"),
+      ),
+    )
+    .orderBy(asc(boardColumns.position));
+  const startedCards = startedColumns.length
+    ? await db()
+        .select({
+          id: cards.id,
+          number: cards.number,
+          title: cards.title,
+          columnId: cards.columnId,
+          startedAt: sql<Date>`coalesce(${cards.startedAt}, ${cards.createdAt})`.mapWith(cards.createdAt),
+        })
+        .from(cards)
+        .where(
+          and(
+            eq(cards.workspaceId, member.workspace.id),
+            eq(cards.projectId, project.id),
+            inArray(
+              cards.columnId,
+              startedColumns.map((c) => c.id),
+            ),
+          ),
+        )
+    : [];
   return {
     project: { id: project.id, name: project.name },
     cfd: cumulativeFlow(log, range.from, range.to),
     throughput: weeklyThroughput(log, range.from, range.to),
+    finished: done.map((c) => ({ ...c, title: titles.get(c.cardId) ?? "Untitled card" })),
+    times,
+    aging: agingWork(startedColumns, startedCards, times.cycle),
   };
 }

@@ -22,7 +22,15 @@ const SWATCH: Record<string, string> = {
   cancelled: "bg-slate-200",
   throughput: "bg-brand-500",
   average: "border-t-2 border-dashed border-amber-600 h-0",
+  dot: "h-2.5 w-2.5 rounded-full bg-brand-600",
+  flag: "h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-red-300",
+  p50: "border-t-2 border-dashed border-emerald-600 h-0",
+  p85: "border-t-2 border-dashed border-amber-600 h-0",
+  p95: "border-t-2 border-dashed border-red-600 h-0",
 };
+/** Lines: throughput's average and the percentile lines of cycle and lead time. */
+const STROKE: Record<string, string> = { p50: "stroke-emerald-600", p85: "stroke-amber-600", p95: "stroke-red-600" };
+const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95"]);
 
 export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string }) {
   const headingId = `chart-${chart.id}-title`;
@@ -68,8 +76,21 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
         {chart.paths
           .filter((p) => p.kind === "line")
           .map((p) => (
-            <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className="stroke-amber-600" />
+            <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className={STROKE[p.key] ?? "stroke-amber-600"} />
           ))}
+        {(chart.dots ?? []).map((d, i) => (
+          <circle
+            key={i}
+            cx={d.cx}
+            cy={d.cy}
+            r={d.flag ? 5 : 4}
+            fillOpacity={0.8}
+            strokeWidth={d.flag ? 2 : 0}
+            className={d.flag ? "fill-red-600 stroke-red-300" : "fill-brand-600"}
+          >
+            <title>{d.label}</title>
+          </circle>
+        ))}
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
         {chart.xTicks.map((t) => (
           <text key={`x${t.at}`} x={t.at} y={plot.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
@@ -78,7 +99,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
         ))}
         {chart.empty ? (
           <text x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="fill-slate-500 text-sm">
-            No data in this range
+            {chart.emptyText ?? "No data in this range"}
           </text>
         ) : null}
       </svg>
@@ -88,7 +109,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
             <li key={l.key} className="flex items-center gap-1.5">
               <span
                 aria-hidden="true"
-                className={`inline-block w-3 ${l.key === "average" ? "" : "h-3 rounded-sm"} ${SWATCH[l.key] ?? ""}`}
+                className={`inline-block ${LINE_KEYS.has(l.key) ? "" : "h-3 w-3 rounded-sm"} ${l.key === "dot" || l.key === "flag" ? "" : "w-3"} ${SWATCH[l.key] ?? ""}`}
               />
               {l.label}
             </li>
@@ -118,8 +139,8 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 text-slate-700">
-            {chart.table.rows.map((r) => (
-              <tr key={String(r[0])}>
+            {chart.table.rows.map((r, ri) => (
+              <tr key={ri}>
                 {r.map((v, i) =>
                   i === 0 ? (
                     <th key={i} scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
