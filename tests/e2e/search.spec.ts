@@ -70,7 +70,10 @@ test.describe("search", () => {
     await expect(plain).toHaveURL(/\/search\?q=beacon$/);
     await expect(plain.getByRole("region", { name: "Cards" }).getByRole("link", { name: /Lighthouse beacon repair/ })).toBeVisible();
     await plain.setViewportSize({ width: 390, height: 844 });
-    await plain.goto("/search?q=%231");
+    await plain.getByRole("banner").getByRole("link", { name: "Search" }).click();
+    await expect(plain).toHaveURL(/\/search$/);
+    await plain.getByRole("searchbox", { name: "Search the workspace" }).fill("#1");
+    await plain.getByRole("button", { name: "Search", exact: true }).click();
     await expect(plain.getByRole("link", { name: /Lighthouse beacon repair/ })).toBeVisible();
     await plainContext.close();
   });
