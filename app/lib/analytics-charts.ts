@@ -2,7 +2,7 @@
  * A chart as plain data: everything the page needs to draw it as SVG and as a table, worked
  * out on the server (app/.server/analytics/charts.ts) so no charting code reaches the browser.
  */
-export type ChartId = "cfd" | "throughput" | "cycle" | "lead" | "aging";
+export type ChartId = "cfd" | "cfd-column" | "throughput" | "cycle" | "lead" | "aging";
 
 /** A filled area (cumulative flow) or a line (throughput's average); `key` picks its colour. */
 export type ChartPath = { key: string; label: string; d: string; kind: "area" | "line" };

@@ -51,6 +51,15 @@ describe("/analytics loader", () => {
     expect(again.charts[2]!.dots).toEqual([expect.objectContaining({ label: expect.stringMatching(/^Footer: 0 days, finished /) })]);
     expect(again.charts[3]!.table.rows.map((r) => r[0]).sort()).toEqual(["Footer", "Hero"]);
 
+    // Cumulative flow by column: the board's columns, Done holding the two finished cards.
+    const byColumn = await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}&cfd=column`));
+    expect(byColumn.cfdBy).toBe("column");
+    const cfd = byColumn.charts[0]!;
+    expect(cfd.id).toBe("cfd-column");
+    expect(cfd.table.columns).toEqual(["Day", "Backlog", "To do", "In progress", "Review", "Done"]);
+    expect(cfd.table.rows.at(-1)!.slice(1)).toEqual([0, 0, 0, 0, 2]);
+    expect(cfd.summary).toMatch(/: 0 in Backlog, 0 in To do, 0 in In progress, 0 in Review, 2 in Done\.$/);
+
     // Aging work in progress: a card in In progress now, against the cycle time percentiles (0 days).
     const third = await createCard(mine.member, mine.project.id, { columnId: mine.columns[2]!.id, title: "Nav" });
     const aging = (await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`))).flow!.aging;

@@ -7,7 +7,8 @@ import { requireMember } from "~/.server/workspaces";
 
 /**
  * /analytics: the workspace overview, and with `?project=` that project's flow for a date
- * range (`from`, `to`: a GET form; default the last 8 weeks). Viewers may read it.
+ * range (`from`, `to`: a GET form; default the last 8 weeks); `cfd=column` draws the cumulative
+ * flow by column instead of by state group. Viewers may read it.
  */
 export const loader = ({ request }: LoaderFunctionArgs) => analyticsLoader(request);
 
@@ -35,7 +36,8 @@ export async function analyticsLoader(request: Request) {
   const projectId = url.searchParams.get("project");
   const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
   // The charts' geometry is drawn here, so the page ships no charting code.
-  const charts = flow ? projectCharts(flow, range) : [];
+  const cfdBy = url.searchParams.get("cfd") === "column" ? "column" : "group";
+  const charts = flow ? projectCharts(flow, range, cfdBy) : [];
   const times = flow?.times ?? null;
-  return { overview, range, flow, charts, times };
+  return { overview, range, flow, charts, times, cfdBy };
 }

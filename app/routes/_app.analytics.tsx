@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ChartFigure } from "~/components/analytics/chart-figure";
 import { WorkspaceOverview } from "~/components/analytics/overview";
 import { RangeForm } from "~/components/analytics/range-form";
@@ -14,7 +14,7 @@ export { loader } from "./_app.analytics.server";
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
-  const { overview, range, flow, charts, times } = useLoaderData<typeof loader>();
+  const { overview, range, flow, charts, times, cfdBy } = useLoaderData<typeof loader>();
   const query = (projectId: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
   return (
@@ -34,6 +34,24 @@ export default function Analytics() {
             <RangeForm projects={overview} projectId={flow?.project.id ?? null} range={range} />
             {flow ? (
               <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+                <nav aria-label="Cumulative flow view" className="flex flex-wrap gap-2 text-sm xl:col-span-2">
+                  <span className="text-slate-600">Cumulative flow:</span>
+                  {(
+                    [
+                      ["group", "By state group"],
+                      ["column", "By column"],
+                    ] as const
+                  ).map(([by, label]) => (
+                    <Link
+                      key={by}
+                      to={`/analytics?${query(flow.project.id, by === "column" ? { cfd: "column" } : {})}#project-flow`}
+                      aria-current={cfdBy === by ? "page" : undefined}
+                      className={`rounded-md px-2 py-0.5 font-medium ${cfdBy === by ? "bg-slate-200 text-slate-900" : "text-brand-700 hover:underline"}`}
+                    >
+                      {label}
+                    </Link>
+                  ))}
+                </nav>
                 {charts.map((chart) => (
                   <ChartFigure key={chart.id} chart={chart} csvHref={`/analytics/export?${query(flow.project.id, { chart: chart.id })}`} />
                 ))}

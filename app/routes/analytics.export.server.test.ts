@@ -45,6 +45,9 @@ describe("/analytics/export", () => {
     expect(cycle.headers.get("Content-Disposition")).toContain("web-site-lead-time-");
     expect(await cycle.text()).toBe(`Card,Finished,Lead time (days)\r\nHero,${today},0\r\n`);
     expect((await get(mine.user.id, `/analytics/export?project=${mine.project.id}&chart=toString`)).status).toBe(400);
+    const byColumn = await get(viewer.id, `/analytics/export?project=${mine.project.id}&chart=cfd-column&from=${today}&to=${today}`);
+    expect(byColumn.headers.get("Content-Disposition")).toContain("web-site-cumulative-flow-by-column-");
+    expect(await byColumn.text()).toBe(`Day,Backlog,To do,In progress,Review,Done\r\n${today},0,0,0,0,1\r\n`);
     const aging = await get(viewer.id, `/analytics/export?project=${mine.project.id}&chart=aging`);
     expect(aging.headers.get("Content-Disposition")).toContain("web-site-aging-work-");
     expect(await aging.text()).toBe("Card,Column,Age (days),Older than the 85th percentile\r\n");

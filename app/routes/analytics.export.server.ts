@@ -7,7 +7,7 @@ import type { ChartId } from "~/lib/analytics-charts";
 import { rangeFrom } from "./_app.analytics.server";
 
 /**
- * GET /analytics/export?project=<id>&chart=cfd|throughput|cycle|lead|aging&from=&to=: one chart's data as a
+ * GET /analytics/export?project=<id>&chart=cfd|cfd-column|throughput|cycle|lead|aging&from=&to=: one chart's data as a
  * CSV download (the same range and numbers as the page's data table). Viewers may download;
  * another workspace's project, or one that does not exist, is a 404.
  */
@@ -15,11 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
   const member = await requireMember(request, "workspace.view");
   const url = new URL(request.url);
   const kind = url.searchParams.get("chart");
-  if (!kind || !Object.hasOwn(FILE_NAMES, kind)) return text(400, "Choose a chart: cfd, throughput, cycle, lead or aging.");
+  if (!kind || !Object.hasOwn(FILE_NAMES, kind)) return text(400, "Choose a chart: cfd, cfd-column, throughput, cycle, lead or aging.");
   const range = rangeFrom(url);
   try {
     const flow = await projectFlow(member, url.searchParams.get("project") ?? "", range);
-    const chart = projectCharts(flow, range).find((c) => c.id === kind)!;
+    const chart = projectCharts(flow, range, kind === "cfd-column" ? "column" : "group").find((c) => c.id === kind)!;
     const slug =
       flow.project.name
         .toLowerCase()
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
 
 const FILE_NAMES: Record<ChartId, string> = {
   cfd: "cumulative-flow",
+  "cfd-column": "cumulative-flow-by-column",
   throughput: "throughput",
   cycle: "cycle-time",
   lead: "lead-time",

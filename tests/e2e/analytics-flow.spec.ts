@@ -55,6 +55,15 @@ test.describe("cycle and lead time without JavaScript", () => {
     await aging.getByText("Show data").click();
     await expect(aging.getByRole("row", { name: /Ship it In progress 0 No/ })).toBeVisible();
 
+    // Cumulative flow by column, through a plain link.
+    await page.getByRole("navigation", { name: "Cumulative flow view" }).getByRole("link", { name: "By column" }).click();
+    const byColumn = page.getByRole("region", { name: "Cumulative flow by column", exact: true });
+    await expect(byColumn.getByText(/: 0 in Backlog, 0 in To do, 1 in In progress, 0 in Review, 2 in Done\.$/)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Cumulative flow view" }).getByRole("link", { name: "By column" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
     // The scatter's data downloads as CSV too.
     const [download] = await Promise.all([page.waitForEvent("download"), cycle.getByRole("link", { name: /Download CSV/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^flow-cycle-time-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CfdPoint } from "~/lib/analytics";
-import { cfdChart, chartCsv, throughputChart } from "./charts";
+import { cfdChart, chartCsv, columnCfdChart, throughputChart } from "./charts";
 
 const point = (day: string, g: Partial<Omit<CfdPoint, "day">>): CfdPoint => ({
   day,
@@ -96,5 +96,34 @@ describe("chart CSV", () => {
   it("writes the table with a header and CRLF lines", () => {
     const chart = throughputChart([{ week: "2026-03-02", completed: 3 }], { from: "2026-03-02", to: "2026-03-08" });
     expect(chartCsv(chart)).toBe("Week starting,Cards finished\r\n2026-03-02,3\r\n");
+  });
+});
+
+describe("cumulative flow by column chart", () => {
+  it("stacks the columns with the last (done) at the bottom, coloured by board index", () => {
+    const columns = [
+      { id: "a", name: "To do" },
+      { id: "b", name: "Done" },
+    ];
+    const points = [
+      { day: "2026-03-01", counts: [2, 0] },
+      { day: "2026-03-02", counts: [1, 1] },
+    ];
+    const chart = columnCfdChart(columns, points, { from: "2026-03-01", to: "2026-03-02" });
+    expect(chart.paths.map((p) => [p.key, p.label])).toEqual([
+      ["col1", "Done"],
+      ["col0", "To do"],
+    ]);
+    // Done: 0 then 1 on a 0..2 scale (252..12).
+    expect(chart.paths[0]!.d).toBe("M40,252L628,132L628,252L40,252Z");
+    expect(chart.summary).toBe("On Mar 2, 2026: 1 in To do, 1 in Done.");
+    expect(chart.table).toEqual({
+      columns: ["Day", "To do", "Done"],
+      rows: [
+        ["2026-03-01", 2, 0],
+        ["2026-03-02", 1, 1],
+      ],
+    });
+    expect(columnCfdChart(columns, [{ day: "2026-03-01", counts: [0, 0] }], { from: "2026-03-01", to: "2026-03-01" }).empty).toBe(true);
   });
 });

@@ -76,6 +76,54 @@ export function cfdChart(points: CfdPoint[], range: { from: string; to: string }
   };
 }
 
+/**
+ * Cumulative flow by column: one stacked area per board column, the board's last column (work
+ * done) at the bottom. Each path's key is `col<board index>`, which picks its colour.
+ */
+export function columnCfdChart(
+  columns: { id: string; name: string }[],
+  points: { day: string; counts: number[] }[],
+  range: { from: string; to: string },
+): Chart {
+  const totals = points.map((p) => p.counts.reduce((a, b) => a + b, 0));
+  const empty = totals.every((t) => t === 0);
+  const x = scaleUtc()
+    .domain([startOfDay(range.from), startOfDay(range.to)])
+    .range([PLOT.left, PLOT.right]);
+  const { scale: y, ticks } = yTicks(Math.max(0, ...totals));
+  const order = columns.map((_, k) => k).reverse();
+  const layers = stack<{ day: string; counts: number[] }, number>()
+    .keys(order)
+    .value((p, k) => p.counts[k] ?? 0)(points);
+  const shape = area<SeriesPoint<{ day: string; counts: number[] }>>()
+    .x((d) => x(startOfDay(d.data.day)))
+    .y0((d) => y(d[0]))
+    .y1((d) => y(d[1]))
+    .digits(1);
+  const last = points.at(-1);
+  const summary =
+    empty || !last
+      ? `No cards on this board between ${formatDay(range.from)} and ${formatDay(range.to)}.`
+      : `On ${formatDay(last.day)}: ${columns.map((c, k) => `${last.counts[k] ?? 0} in ${c.name}`).join(", ")}.`;
+  return {
+    id: "cfd-column",
+    title: "Cumulative flow by column",
+    summary,
+    width: WIDTH,
+    height: HEIGHT,
+    plot: PLOT,
+    paths: empty
+      ? []
+      : layers.map((layer) => ({ key: `col${layer.key}`, label: columns[layer.key]!.name, kind: "area" as const, d: shape(layer) ?? "" })),
+    bars: [],
+    xTicks: x.ticks(6).map((t) => ({ at: round1(x(t)), label: formatMonthDay(t) })),
+    yTicks: ticks,
+    legend: columns.map((c, k) => ({ key: `col${k}`, label: c.name })),
+    table: { columns: ["Day", ...columns.map((c) => c.name)], rows: points.map((p) => [p.day, ...p.counts]) },
+    empty,
+  };
+}
+
 /** Weekly throughput: a bar per week, and a dashed line at the weekly average. */
 export function throughputChart(weeks: ThroughputWeek[], range: { from: string; to: string }): Chart {
   const total = weeks.reduce((s, w) => s + w.completed, 0);
@@ -254,12 +302,15 @@ export function projectCharts(
     throughput: ThroughputWeek[];
     finished: FinishedCard[];
     aging: AgingColumn[];
+    columns: { id: string; name: string }[];
+    columnCfd: { day: string; counts: number[] }[];
     times: { cycle: Percentiles | null };
   },
   range: { from: string; to: string },
+  cfdBy: "group" | "column" = "group",
 ): Chart[] {
   return [
-    cfdChart(flow.cfd, range),
+    cfdBy === "column" ? columnCfdChart(flow.columns, flow.columnCfd, range) : cfdChart(flow.cfd, range),
     throughputChart(flow.throughput, range),
     timeChart("cycle", flow.finished, range),
     timeChart("lead", flow.finished, range),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cumulativeFlow, weeklyThroughput, type FlowTransition } from "./flow";
+import { columnFlow, cumulativeFlow, weeklyThroughput, type FlowTransition } from "./flow";
 
 const t = (cardId: string, from: FlowTransition["fromStateGroup"], to: FlowTransition["toStateGroup"], at: string): FlowTransition => ({
   cardId,
@@ -41,6 +41,25 @@ describe("flow metrics from the transition log", () => {
       { week: "2026-02-23", completed: 0 },
       { week: "2026-03-02", completed: 1 },
       { week: "2026-03-09", completed: 1 },
+    ]);
+  });
+});
+
+describe("cumulative flow by column", () => {
+  it("counts the cards in each column at the end of each day; a deleted card or a removed column drops out", () => {
+    const moves = [
+      { cardId: "A", toColumnId: "todo", at: new Date("2026-03-02T09:00:00Z") },
+      { cardId: "B", toColumnId: "todo", at: new Date("2026-03-02T10:00:00Z") },
+      { cardId: "A", toColumnId: "doing", at: new Date("2026-03-03T09:00:00Z") },
+      { cardId: "C", toColumnId: "gone", at: new Date("2026-03-03T10:00:00Z") },
+      { cardId: "B", toColumnId: null, at: new Date("2026-03-04T09:00:00Z") },
+      { cardId: "A", toColumnId: "done", at: new Date("2026-03-04T10:00:00Z") },
+    ];
+    expect(columnFlow(moves, ["todo", "doing", "done"], "2026-03-01", "2026-03-04")).toEqual([
+      { day: "2026-03-01", counts: [0, 0, 0] },
+      { day: "2026-03-02", counts: [2, 0, 0] },
+      { day: "2026-03-03", counts: [1, 1, 0] },
+      { day: "2026-03-04", counts: [0, 0, 1] },
     ]);
   });
 });

@@ -45,3 +45,31 @@ export function weeklyThroughput(log: FlowTransition[], from: string, to: string
   }
   return [...weeks].map(([week, cards]) => ({ week, completed: cards.size }));
 }
+
+/** Cumulative flow by column: for each day of [from, to], the cards in each of `columnIds` at the end of the day. */
+export function columnFlow(
+  log: { cardId: string; toColumnId: string | null; at: Date }[],
+  columnIds: string[],
+  from: string,
+  to: string,
+): { day: string; counts: number[] }[] {
+  const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const where = new Map<string, string>();
+  const out: { day: string; counts: number[] }[] = [];
+  let i = 0;
+  for (const day of daysBetween(from, to)) {
+    const end = startOfDay(addDays(day, 1)).getTime();
+    while (i < sorted.length && sorted[i]!.at.getTime() < end) {
+      const t = sorted[i++]!;
+      if (t.toColumnId) where.set(t.cardId, t.toColumnId);
+      else where.delete(t.cardId);
+    }
+    const counts = columnIds.map(() => 0);
+    for (const c of where.values()) {
+      const k = columnIds.indexOf(c);
+      if (k >= 0) counts[k]! += 1;
+    }
+    out.push({ day, counts });
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import type { MemberContext } from "../workspaces";
 import { addDays, dayOf, startOfDay } from "./days";
 import { agingWork } from "./aging";
 import { finishedCards, timeStats } from "./cycle-time";
-import { cumulativeFlow, weeklyThroughput } from "./flow";
+import { columnFlow, cumulativeFlow, weeklyThroughput } from "./flow";
 
 /** What /analytics shows; every read is scoped to the member's workspace (viewers may read). */
 const { boardColumns, cardTransitions, cards, projects } = schema;
@@ -72,6 +72,7 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
       cardId: cardTransitions.cardId,
       fromStateGroup: cardTransitions.fromStateGroup,
       toStateGroup: cardTransitions.toStateGroup,
+      toColumnId: cardTransitions.toColumnId,
       at: cardTransitions.at,
     })
     .from(cardTransitions)
@@ -101,17 +102,12 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
     for (const r of rows) titles.set(r.id, r.title);
   }
   const times = timeStats(done);
-  const startedColumns = await db()
-    .select({ id: boardColumns.id, name: boardColumns.name })
+  const columns = await db()
+    .select({ id: boardColumns.id, name: boardColumns.name, stateGroup: boardColumns.stateGroup })
     .from(boardColumns)
-    .where(
-      and(
-        eq(boardColumns.workspaceId, member.workspace.id),
-        eq(boardColumns.projectId, project.id),
-        eq(boardColumns.stateGroup, "started"),
-      ),
-    )
+    .where(and(eq(boardColumns.workspaceId, member.workspace.id), eq(boardColumns.projectId, project.id)))
     .orderBy(asc(boardColumns.position));
+  const startedColumns = columns.filter((c) => c.stateGroup === "started");
   const startedCards = startedColumns.length
     ? await db()
         .select({
@@ -138,6 +134,13 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
     cfd: cumulativeFlow(log, range.from, range.to),
     throughput: weeklyThroughput(log, range.from, range.to),
     finished: done.map((c) => ({ ...c, title: titles.get(c.cardId) ?? "Untitled card" })),
+    columns: columns.map((c) => ({ id: c.id, name: c.name })),
+    columnCfd: columnFlow(
+      log,
+      columns.map((c) => c.id),
+      range.from,
+      range.to,
+    ),
     times,
     aging: agingWork(startedColumns, startedCards, times.cycle),
   };

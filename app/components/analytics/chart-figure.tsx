@@ -28,6 +28,28 @@ const SWATCH: Record<string, string> = {
   p85: "border-t-2 border-dashed border-amber-600 h-0",
   p95: "border-t-2 border-dashed border-red-600 h-0",
 };
+/** Columns of the cumulative flow by column, by board index (cycling past eight). */
+const COLUMN_FILL = [
+  "fill-slate-300",
+  "fill-sky-300",
+  "fill-brand-500",
+  "fill-violet-400",
+  "fill-amber-400",
+  "fill-emerald-500",
+  "fill-rose-400",
+  "fill-teal-400",
+];
+const COLUMN_SWATCH = [
+  "bg-slate-300",
+  "bg-sky-300",
+  "bg-brand-500",
+  "bg-violet-400",
+  "bg-amber-400",
+  "bg-emerald-500",
+  "bg-rose-400",
+  "bg-teal-400",
+];
+const byColumn = (key: string, list: string[]) => (/^col\d+$/.test(key) ? list[Number(key.slice(3)) % list.length] : undefined);
 /** Lines: throughput's average and the percentile lines of cycle and lead time. */
 const STROKE: Record<string, string> = { p50: "stroke-emerald-600", p85: "stroke-amber-600", p95: "stroke-red-600" };
 const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95"]);
@@ -66,7 +88,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
         {chart.paths
           .filter((p) => p.kind === "area")
           .map((p) => (
-            <path key={p.key} d={p.d} className={FILL[p.key] ?? "fill-slate-400"} />
+            <path key={p.key} d={p.d} className={FILL[p.key] ?? byColumn(p.key, COLUMN_FILL) ?? "fill-slate-400"} />
           ))}
         {chart.bars.map((b) => (
           <rect key={b.label} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} className={FILL.throughput}>
@@ -109,7 +131,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
             <li key={l.key} className="flex items-center gap-1.5">
               <span
                 aria-hidden="true"
-                className={`inline-block ${LINE_KEYS.has(l.key) ? "" : "h-3 w-3 rounded-sm"} ${l.key === "dot" || l.key === "flag" ? "" : "w-3"} ${SWATCH[l.key] ?? ""}`}
+                className={`inline-block ${LINE_KEYS.has(l.key) ? "" : "h-3 w-3 rounded-sm"} ${l.key === "dot" || l.key === "flag" ? "" : "w-3"} ${SWATCH[l.key] ?? byColumn(l.key, COLUMN_SWATCH) ?? ""}`}
               />
               {l.label}
             </li>
