@@ -9,8 +9,8 @@ import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { listProjects } from "~/.server/projects/projects";
 import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "~/.server/wireframes";
-import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { importToast, importWireframe, MAX_IMPORT_BYTES } from "~/.server/wireframes/import";
+import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { type MemberContext, requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 
