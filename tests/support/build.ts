@@ -5,7 +5,7 @@
  * the project's node_modules.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -17,7 +17,17 @@ export function prepareBuildDir(buildDir: string) {
   mkdirSync(parent, { recursive: true });
   writeFileSync(path.join(parent, "package.json"), JSON.stringify({ private: true, type: "module" }) + "\n");
   const link = path.join(parent, "node_modules");
-  if (!existsSync(link)) symlinkSync(path.join(projectRoot, "node_modules"), link, "dir");
+  const target = path.join(projectRoot, "node_modules");
+  // A link left by a run from another checkout (or one whose target is gone) is replaced.
+  let current: string | null = null;
+  try {
+    current = lstatSync(link).isSymbolicLink() ? readlinkSync(link) : "(not a link)";
+  } catch {
+    current = null;
+  }
+  if (current === target && existsSync(link)) return;
+  if (current !== null) rmSync(link, { recursive: true, force: true });
+  symlinkSync(target, link, "dir");
 }
 
 export function buildApp(buildDir: string): Promise<void> {

@@ -15,11 +15,16 @@ CREATE INDEX comments_search_idx ON comments USING gin (to_tsvector('simple', bo
 CREATE INDEX projects_search_idx ON projects USING gin (to_tsvector('simple', name || ' ' || description));
 CREATE INDEX cards_workspace_number_idx ON cards (workspace_id, number);
 
+-- The operator class is named with the extension's schema: a database whose tables live in
+-- another schema (search_path) than the one the extension was installed in still finds it.
 DO $$
+DECLARE
+  ext_schema text;
 BEGIN
-  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-    EXECUTE 'CREATE INDEX cards_title_trgm_idx ON cards USING gin (lower(title) gin_trgm_ops)';
-    EXECUTE 'CREATE INDEX projects_name_trgm_idx ON projects USING gin (lower(name) gin_trgm_ops)';
+  SELECT n.nspname INTO ext_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  IF ext_schema IS NOT NULL THEN
+    EXECUTE format('CREATE INDEX cards_title_trgm_idx ON cards USING gin (lower(title) %I.gin_trgm_ops)', ext_schema);
+    EXECUTE format('CREATE INDEX projects_name_trgm_idx ON projects USING gin (lower(name) %I.gin_trgm_ops)', ext_schema);
   END IF;
 END
 $$;
