@@ -1,0 +1,114 @@
+/**
+ * npm run bench:design-page — issue 9's "the manager page under 200 ms of server time", for a
+ * design system of 2,000 tokens with 500 aliases over three themes (bench/design-system.ts),
+ * stored as a workspace's base design system on a fresh embedded database (or DATABASE_URL).
+ * Requests /design (the tokens tab) and its overview and contrast tabs over HTTP from the built
+ * production server, one at a time, and reports the wall time per request (p50/p95) and the
+ * server process's CPU time per request (user + system from /proc/<pid>/stat over the batch,
+ * divided by its size): on a loaded machine the wall time includes waiting for a core.
+ * Always measures a fresh build of the code as it is (BUILD_DIR reuses one). Writes its section
+ * of docs/performance.md between the design-page markers, after the design section.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { projectRoot } from "../tests/support/build";
+import { startBuiltServer } from "../tests/support/server-process";
+import { benchBuild, kb, pct, runSeed } from "./support";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+
+function get(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = http.request(url, { headers, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+/** A process's CPU time so far (user + system) in ms, from /proc/<pid>/stat (fields 14 and 15). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // from field 3 (state) on
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-design-page-"));
+const dataDir = path.join(work, "data");
+const secret = "bench-design-page-secret";
+type Seed = { cookie: string; driver: string; tokens: number; aliases: number; themes: number };
+const s = runSeed<Seed>("bench/design-page-seed.ts", { DATA_DIR: dataDir, SESSION_SECRET: secret }, path.join(work, "seed.json"));
+
+const buildDir = await benchBuild("/tmp/atelier-bench-design-page/build");
+const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
+await server.waitForOutput(/listening on/);
+const pid = server.child.pid!;
+const headers = { Cookie: s.cookie, "Accept-Encoding": "identity" };
+
+const targets = [
+  { what: "/design (tokens tab)", url: "/design" },
+  { what: "/design?tab=overview", url: "/design?tab=overview" },
+  { what: "/design?tab=contrast", url: "/design?tab=contrast" },
+  { what: "/design.data (tokens tab, a client navigation)", url: "/design.data" },
+];
+const rows: { what: string; p50: number; p95: number; cpu: number; bytes: number; gzip: number }[] = [];
+for (const target of targets) {
+  const url = `${server.url}${target.url}`;
+  let body: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < 3; i++) {
+    const r = await get(url, headers);
+    if (r.status !== 200) throw new Error(`${target.url} answered ${r.status}: ${r.body.toString().slice(0, 300)}`);
+    body = r.body;
+  }
+  if (!body.toString().includes("semantic.a49")) throw new Error(`${target.url} does not show the bench system`);
+  const ms: number[] = [];
+  const cpuBefore = cpuMs(pid);
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    const r = await get(url, headers);
+    ms.push(performance.now() - t);
+    if (r.status !== 200) throw new Error(`${target.url} answered ${r.status}`);
+  }
+  const cpu = Math.round(((cpuMs(pid) - cpuBefore) / ROUNDS) * 10) / 10;
+  rows.push({ what: target.what, p50: pct(ms, 50), p95: pct(ms, 95), cpu, bytes: body.length, gzip: gzipSync(body).length });
+  console.log(target.what, pct(ms, 50), pct(ms, 95), cpu);
+}
+await server.stop();
+rmSync(work, { recursive: true, force: true });
+
+const aim = (r: (typeof rows)[number]) =>
+  `under 200 ms: CPU time ${r.cpu < 200 ? "met" : "NOT met"}, wall p95 ${r.p95 < 200 ? "met" : `not met at load ${loadAtStart}`}`;
+const section = `<!-- design-page:start -->
+### The design manager page: ${s.tokens} tokens, ${s.aliases} aliases, ${s.themes} themes
+
+Command: \`npm run bench:design-page\` (the built production server on a fresh ${s.driver} database, the bench system as the workspace's base design system; ${ROUNDS} requests per page one at a time over loopback, after 3 warm-up requests; Node ${process.versions.node}; ${os.cpus().length} cores, load average ${loadAtStart} at the start; ${new Date().toISOString().slice(0, 10)}).
+
+| page | wall p50 | wall p95 | server CPU time per request | HTML (raw / gzip) | aim |
+|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.what} | ${r.p50} ms | ${r.p95} ms | ${r.cpu} ms | ${kb(r.bytes)} / ${kb(r.gzip)} | ${aim(r)} |`).join("\n")}
+
+"Server CPU time" is the server process's user + system time over the batch (from /proc/<pid>/stat, ${1000 / ticksPerSecond} ms ticks) divided by the number of requests: the loader, rendering the page and the database (PGlite runs in the same process). The wall time also includes waiting for a core when other processes share the machine.
+<!-- design-page:end -->`;
+
+const file = path.join(projectRoot, "docs/performance.md");
+const current = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
+const own = /<!-- design-page:start -->[\s\S]*<!-- design-page:end -->/;
+const next = own.test(current)
+  ? current.replace(own, section)
+  : current.includes("<!-- design:end -->")
+    ? current.replace("<!-- design:end -->", `<!-- design:end -->\n\n${section}`)
+    : `${current.trimEnd()}\n\n${section}\n`;
+writeFileSync(file, next);
+console.log(section);
+process.exit(0);
