@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { EMAIL_CHOICES, KIND_INFO, type EmailChoice, type NotificationKind, type NotificationView } from "~/lib/notifications";
 import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
@@ -80,21 +80,9 @@ export async function deliver(rows: Inserted): Promise<void> {
   await mailImmediately(rows.map((r) => r.id));
 }
 
-/** Each user's e-mail choice for one kind (the kind's default where they chose nothing). */
-async function choicesFor(userIds: string[], kind: NotificationKind): Promise<Map<string, EmailChoice>> {
-  const rows = userIds.length
-    ? await db()
-        .select({ userId: notificationEmailSettings.userId, email: notificationEmailSettings.email })
-        .from(notificationEmailSettings)
-        .where(and(inArray(notificationEmailSettings.userId, userIds), eq(notificationEmailSettings.kind, kind)))
-    : [];
-  const chosen = new Map(rows.map((r) => [r.userId, r.email]));
-  return new Map(userIds.map((id) => [id, chosen.get(id) ?? KIND_INFO[kind].defaultEmail]));
-}
-
-async function mailImmediately(ids: string[]) {
-  if (ids.length === 0) return;
-  const rows = await db()
+/** The notifications matching `where`, with the e-mail address and name of the person each is for. */
+function mailRows(where: SQL | undefined) {
+  return db()
     .select({
       id: notifications.id,
       userId: notifications.userId,
@@ -107,10 +95,22 @@ async function mailImmediately(ids: string[]) {
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
-    .where(inArray(notifications.id, ids));
+    .where(where)
+    .orderBy(notifications.createdAt);
+}
+
+/** Each person's choices, read once per person (emailChoices gives every kind, defaults filled in). */
+async function choicesOf(userIds: Iterable<string>) {
+  const ids = [...new Set(userIds)];
+  return new Map(await Promise.all(ids.map(async (id) => [id, await emailChoices(id)] as const)));
+}
+
+async function mailImmediately(ids: string[]) {
+  if (ids.length === 0) return;
+  const rows = await mailRows(inArray(notifications.id, ids));
+  const choices = await choicesOf(rows.map((r) => r.userId));
   for (const r of rows) {
-    const choice = (await choicesFor([r.userId], r.kind)).get(r.userId);
-    if (choice !== "immediate") continue;
+    if (choices.get(r.userId)?.[r.kind] !== "immediate") continue;
     try {
       await sendMail(
         notificationMail({
@@ -129,27 +129,13 @@ async function mailImmediately(ids: string[]) {
 
 /** Sends each user one e-mail of their unread, un-mailed notifications whose kind they chose as a digest. */
 export async function sendDigests(now = new Date()): Promise<number> {
-  const pending = await db()
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      title: notifications.title,
-      excerpt: notifications.excerpt,
-      url: notifications.url,
-      email: users.email,
-      name: users.fullName,
-    })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(and(isNull(notifications.emailedAt), isNull(notifications.readAt), lt(notifications.createdAt, now)))
-    .orderBy(notifications.createdAt);
+  const pending = await mailRows(and(isNull(notifications.emailedAt), isNull(notifications.readAt), lt(notifications.createdAt, now)));
   const byUser = new Map<string, typeof pending>();
   for (const p of pending) byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), p]);
+  const choices = await choicesOf(byUser.keys());
   let sent = 0;
   for (const [userId, items] of byUser) {
-    const wanted: typeof items = [];
-    for (const item of items) if ((await choicesFor([userId], item.kind)).get(userId) === "digest") wanted.push(item);
+    const wanted = items.filter((item) => choices.get(userId)?.[item.kind] === "digest");
     if (wanted.length === 0) continue;
     try {
       await sendMail(
