@@ -247,8 +247,8 @@ export async function setEmailChoice(userId: string, kind: NotificationKind, ema
     .onConflictDoUpdate({ target: [notificationEmailSettings.userId, notificationEmailSettings.kind], set: { email } });
 }
 
-function signature(userId: string, kind: string): string {
-  return createHmac("sha256", sessionSecrets()[0]!).update(`unsubscribe:${userId}:${kind}`).digest("base64url").slice(0, 32);
+function signature(userId: string, kind: string, secret = sessionSecrets()[0]!): string {
+  return createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url").slice(0, 32);
 }
 
 export function unsubscribeLink(userId: string, kind: NotificationKind): string {
@@ -259,7 +259,7 @@ export function unsubscribeLink(userId: string, kind: NotificationKind): string 
 export function verifyUnsubscribe(userId: string, kind: string, sig: string): boolean {
   if (!isUuid(userId) || !(kind in KIND_INFO)) return false;
   return sessionSecrets().some((secret) => {
-    const expected = Buffer.from(createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url").slice(0, 32));
+    const expected = Buffer.from(signature(userId, kind, secret));
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
