@@ -69,7 +69,7 @@ test.describe("boards with JavaScript", () => {
     await expect(page.getByText("Card saved.")).toBeVisible();
     await panel.getByLabel("Write a comment").fill("Draft is in the shared folder.");
     await panel.getByRole("button", { name: "Comment" }).click();
-    await expect(panel.getByText("Draft is in the shared folder.")).toBeVisible();
+    await expect(panel.getByRole("paragraph").filter({ hasText: "Draft is in the shared folder." })).toBeVisible();
     await expect(panel.getByText(/changed priority from none to high/)).toBeVisible();
     await panel.getByRole("link", { name: "Close card" }).click();
 

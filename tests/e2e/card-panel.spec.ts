@@ -18,7 +18,7 @@ function panelOf(page: Page, title: string) {
 async function postAndExpectEmptyBoxes(panel: Locator, words: { comment: string; item: string; label: string }) {
   await panel.getByLabel("Write a comment").fill(words.comment);
   await panel.getByRole("button", { name: "Comment" }).click();
-  await expect(panel.getByText(words.comment)).toBeVisible();
+  await expect(panel.getByRole("paragraph").filter({ hasText: words.comment })).toBeVisible();
   await expect(panel.getByLabel("Write a comment")).toHaveValue("");
 
   await panel.getByLabel("New checklist item").fill(words.item);

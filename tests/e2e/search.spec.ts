@@ -13,7 +13,7 @@ test.describe("search", () => {
 
     // The header's box, with JavaScript.
     await waitForHydration(page);
-    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search" });
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search everything" });
     await box.fill("lighthouse");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=lighthouse$/);
@@ -64,7 +64,7 @@ test.describe("search", () => {
     const plain = await plainContext.newPage();
     await signInAs(plain, account.email, account.password);
     await plain.goto("/dashboard");
-    const plainBox = plain.getByRole("banner").getByRole("searchbox", { name: "Search" });
+    const plainBox = plain.getByRole("banner").getByRole("searchbox", { name: "Search everything" });
     await plainBox.fill("beacon");
     await plainBox.press("Enter");
     await expect(plain).toHaveURL(/\/search\?q=beacon$/);

@@ -65,7 +65,7 @@ test.describe("signed-in shell", () => {
 
     // 'All Systems Operational' and the header's search box.
     await expect(page.getByText("All Systems Operational")).toBeVisible();
-    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search" });
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search everything" });
     await search.fill("roadmap");
     await search.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=roadmap$/);

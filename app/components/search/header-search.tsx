@@ -17,7 +17,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       </Link>
       <Form method="get" action="/search" role="search" aria-label="Workspace search" className={className}>
         <label htmlFor="header-search" className="sr-only">
-          Search
+          Search everything
         </label>
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">

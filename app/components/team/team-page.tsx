@@ -257,7 +257,14 @@ function ResendForm({ invitation }: { invitation: Invitation }) {
  * one line below the row, which the fields point at.
  */
 function InviteForm({ assignable, reply, full }: { assignable: Role[]; reply: FormReply | undefined; full: boolean }) {
-  const [form, fields] = useSchemaForm(inviteSchema, { id: "invite", lastResult: reply, defaultValue: { role: "member" } });
+  // Checked when sent, not on blur: after a success focus is back in the empty address, and
+  // leaving it for a button below would otherwise put "Email is required" there and move the button.
+  const [form, fields] = useSchemaForm(inviteSchema, {
+    id: "invite",
+    lastResult: reply,
+    defaultValue: { role: "member" },
+    shouldValidate: "onSubmit",
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const email = useRef<HTMLInputElement>(null);
   const messages = [...(form.errors ?? []), ...(fields.email.errors ?? []), ...(fields.role.errors ?? [])];

@@ -42,7 +42,8 @@ const closeIcon = (
 /**
  * One toast. Hydrated (`interactive`), it has a dismiss button and timers. Before
  * hydration, or without JavaScript, a checkbox styled as the same cross hides it
- * with CSS alone, so a message never stays over the page with no way to close it.
+ * with CSS alone, and so does a CSS animation after the default duration, so a message
+ * never stays over the page (and the buttons under it) with no way to close it.
  */
 function ToastCard({
   toast,
@@ -61,15 +62,18 @@ function ToastCard({
 }) {
   const accent = accents[toast.variant];
   const closing = toast.phase === "closing";
+  // Server-rendered and not yet (or never) hydrated: CSS hides it after TOAST_DEFAULT_DURATION (tailwind.css).
+  const autoHide = !interactive && toast.duration > 0 ? "toast-auto-hide" : "";
   return (
     <div
       data-variant={toast.variant}
       data-state={toast.phase}
+      style={autoHide ? { animationDelay: `${toast.duration}ms` } : undefined}
       onMouseEnter={onHold}
       onMouseLeave={onRelease}
       onFocus={onHold}
       onBlur={onRelease}
-      className={`pointer-events-auto flex w-full gap-3 has-[.toast-dismiss:checked]:hidden rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg ring-1 ring-black/5 transition duration-200 ease-out starting:translate-x-4 starting:opacity-0 motion-reduce:transition-none ${accent.bar} ${closing ? "translate-x-4 opacity-0" : ""}`}
+      className={`pointer-events-auto flex w-full gap-3 has-[.toast-dismiss:checked]:hidden rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg ring-1 ring-black/5 transition duration-200 ease-out starting:translate-x-4 starting:opacity-0 motion-reduce:transition-none ${accent.bar} ${autoHide} ${closing ? "translate-x-4 opacity-0" : ""}`}
     >
       <svg
         aria-hidden="true"
