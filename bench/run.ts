@@ -43,7 +43,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function main() {
   const fresh = !process.env.BUILD_DIR;
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "/tmp/atelier-bench/build");
+  const buildDir = path.resolve(process.env.BUILD_DIR || "/tmp/atelier-bench/build");
   if (fresh) {
     console.log(`building into ${buildDir}`);
     await buildApp(buildDir);

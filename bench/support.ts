@@ -51,7 +51,7 @@ export function runSeed<T>(script: string, env: Record<string, string>, out: str
 
 /** A fresh build of the code as it is into `fallback` (like npm run bench); BUILD_DIR reuses one. */
 export async function benchBuild(fallback: string): Promise<string> {
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? fallback);
+  const buildDir = path.resolve(process.env.BUILD_DIR || fallback);
   if (process.env.BUILD_DIR) prepareBuildDir(buildDir);
   else await buildApp(buildDir);
   return buildDir;

@@ -31,6 +31,13 @@ export function prepareBuildDir(buildDir: string) {
 }
 
 export function buildApp(buildDir: string): Promise<void> {
+  // The folder is removed first: never the project itself, a folder above it, or another checkout
+  // (an empty BUILD_DIR resolved to the project folder once and removed the whole tree).
+  const dir = path.resolve(buildDir);
+  const up = path.relative(dir, projectRoot);
+  if ((!up.startsWith("..") && !path.isAbsolute(up)) || existsSync(path.join(dir, "package.json")) || existsSync(path.join(dir, ".git"))) {
+    return Promise.reject(new Error(`Refusing to build into ${dir}: it holds a project (is BUILD_DIR empty?).`));
+  }
   rmSync(buildDir, { recursive: true, force: true });
   prepareBuildDir(buildDir);
   return new Promise((resolve, reject) => {
@@ -49,7 +56,7 @@ export function buildApp(buildDir: string): Promise<void> {
  * it fresh first), else the project's build/ folder. Built here when missing.
  */
 export async function ensureBuild(): Promise<string> {
-  const dir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
+  const dir = path.resolve(projectRoot, process.env.BUILD_DIR || "build");
   if (!existsSync(path.join(dir, "server.js")) || !existsSync(path.join(dir, "server/index.js"))) {
     await buildApp(dir);
   }

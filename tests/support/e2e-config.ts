@@ -22,7 +22,7 @@ export const ports = {
 
 /** Everything a run writes (build, databases, logs, Playwright output) goes under here. */
 export const runDir = process.env.E2E_RUN_DIR ?? `/tmp/atelier-e2e-${basePort}`;
-export const buildDir = path.resolve(process.env.BUILD_DIR ?? path.join(runDir, "build"));
+export const buildDir = path.resolve(process.env.BUILD_DIR || path.join(runDir, "build"));
 
 export const baseURL = `http://localhost:${ports.app}`;
 export const closedBetaURL = `http://localhost:${ports.closedBeta}`;
