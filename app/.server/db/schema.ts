@@ -109,3 +109,6 @@ export * from "./schema-notifications";
 
 // Prototypes: share links, feedback pins and their comments.
 export * from "./schema-prototypes";
+
+// Cycles (membership history, frozen reports) and card dependencies.
+export * from "./schema-cycles";

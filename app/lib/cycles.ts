@@ -1,0 +1,57 @@
+/**
+ * Cycles (issue 10), shared by the server (schema, services) and the pages: a cycle's frozen
+ * report and the burn-up series it carries. Days are UTC calendar days ("YYYY-MM-DD").
+ */
+
+/** Cards and their estimate points, counted together. */
+export type CardTally = { cards: number; points: number };
+
+/** One day of a burn-up: the scope and the completed work at the end of that day. */
+export type BurnPoint = { day: string; scopeCards: number; scopePoints: number; doneCards: number; donePoints: number };
+
+export type CycleCardOutcome = "completed" | "carried-over" | "removed";
+
+export type CycleReportCard = {
+  id: string;
+  number: number;
+  title: string;
+  points: number | null;
+  /** True when the card joined after the cycle's first day. */
+  added: boolean;
+  outcome: CycleCardOutcome;
+};
+
+/** Written once when a cycle closes (cycles.report) and never recomputed. */
+export type CycleReport = {
+  version: 1;
+  closedAt: string;
+  startsOn: string;
+  endsOn: string;
+  /** In the cycle when it started (joined before the end of its first day). */
+  scopeAtStart: CardTally;
+  /** Cards that joined after the first day and were still in at the close or completed in it. */
+  scopeAdded: CardTally;
+  /** Cards taken out before the close without being completed in it. */
+  scopeRemoved: CardTally;
+  completed: CardTally;
+  carriedOver: CardTally;
+  series: BurnPoint[];
+  cards: CycleReportCard[];
+};
+
+export type CycleStatus = "upcoming" | "active" | "ended" | "closed";
+
+export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
+  upcoming: "Upcoming",
+  active: "Active",
+  ended: "Ended, not closed",
+  closed: "Closed",
+};
+
+/** A card's estimate as the forms accept it: 0 to 999, at most one decimal. */
+export const MAX_POINTS = 999;
+
+export function formatPoints(points: number | null | undefined): string {
+  if (points === null || points === undefined) return "";
+  return Number.isInteger(points) ? String(points) : points.toFixed(1);
+}
