@@ -12,10 +12,9 @@ export const meta: MetaFunction = () => [{ title: "Settings · Atelier" }];
 export default function SettingsRoute() {
   const data = useLoaderData<typeof loader>();
   return (
-    <>
-      <SettingsPage data={data} reply={useActionData<typeof action>()} />
+    <SettingsPage data={data} reply={useActionData<typeof action>()}>
       <NotificationEmailSettings choices={data.emailChoices} />
-    </>
+    </SettingsPage>
   );
 }
 

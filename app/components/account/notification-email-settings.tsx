@@ -16,12 +16,8 @@ import {
 export function NotificationEmailSettings({ choices }: { choices: Record<NotificationKind, EmailChoice> }) {
   const busy = useNavigation().formAction === "/settings/notifications";
   return (
-    <section
-      id="notifications"
-      aria-labelledby="notifications-h"
-      className="mt-8 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="notifications-h" className="text-lg font-semibold text-slate-900">
+    <section id="notifications" aria-labelledby="notifications-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="notifications-h" className="text-base font-semibold text-slate-900">
         E-mail notifications
       </h2>
       <p className="mt-1 text-sm text-slate-600">

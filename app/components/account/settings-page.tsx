@@ -57,7 +57,16 @@ function Usage({
   );
 }
 
-export function SettingsPage({ data, reply }: { data: SettingsPageData; reply: FormReply | undefined }) {
+/** The workspace's settings; `children` (the person's own settings, e.g. e-mail choices) go before the danger zone, which stays last. */
+export function SettingsPage({
+  data,
+  reply,
+  children,
+}: {
+  data: SettingsPageData;
+  reply: FormReply | undefined;
+  children?: React.ReactNode;
+}) {
   const [general, generalFields] = useSchemaForm(updateWorkspaceSchema, {
     id: "workspace-general",
     lastResult: replyFor(reply, "update-workspace"),
@@ -163,6 +172,8 @@ export function SettingsPage({ data, reply }: { data: SettingsPageData; reply: F
           </div>
         </Form>
       </section>
+
+      {children}
 
       {data.can.delete ? (
         <section aria-labelledby="danger-h" className="rounded-xl border border-red-200 bg-white p-5">
