@@ -81,6 +81,18 @@ const envSchema = z
     STRIPE_PORTAL_CONFIGURATION: optionalText,
     TRUST_PROXY: boolish,
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+    // Optional language model (app/.server/llm): any OpenAI-compatible chat-completions endpoint; all three or none.
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalText,
+    LLM_MODEL: optionalText,
+    LLM_TIMEOUT_MS: intWithDefault(8000),
+  })
+  .superRefine((e, ctx) => {
+    const llm = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"] as const;
+    if (llm.every((key) => e[key]) || llm.every((key) => !e[key])) return;
+    for (const key of llm.filter((k) => !e[k])) {
+      ctx.addIssue({ code: "custom", path: [key], message: "set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together, or none of them" });
+    }
   })
   .transform((e) => ({
     ...e,
@@ -121,6 +133,7 @@ export function placeholderProblems(source: Record<string, string | undefined>):
     "STRIPE_SECRET_KEY",
     "STRIPE_PUBLISHABLE_KEY",
     "STRIPE_WEBHOOK_SECRET",
+    "LLM_API_KEY",
   ];
   return keys
     .filter((k) => /placeholder/i.test(source[k] ?? ""))

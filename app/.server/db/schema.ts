@@ -112,3 +112,6 @@ export * from "./schema-prototypes";
 
 // Cycles (membership history, frozen reports) and card dependencies.
 export * from "./schema-cycles";
+
+// The language model's per-workspace setting (whether card titles may be sent).
+export * from "./schema-llm";

@@ -1,0 +1,230 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LocalLlmServer, lastUserText } from "../../../tests/support/llm-server";
+import { makeOwner, memberOf } from "../../../tests/support/factories";
+import { resetDb } from "../../../tests/support/db";
+import { db, schema } from "../db";
+import { parseEnv, resetEnvForTests } from "../env";
+import { loadBoard } from "../projects/board-reads";
+import { createCard } from "../projects/cards";
+import { createProject } from "../projects/projects";
+import { askAboutProject } from "./ask";
+import { chat, LlmFailure, llmConfig } from "./index";
+import { setShareCardTitles, shareCardTitles } from "./settings";
+import { clearSummaryCacheForTests, writeSummary } from "./summary";
+
+const llm = new LocalLlmServer();
+const RULES = "12 cards were completed (the rule engine's text).";
+
+function configure(on: boolean, timeoutMs = 300) {
+  if (on) {
+    process.env.LLM_BASE_URL = llm.url;
+    process.env.LLM_API_KEY = "test-key";
+    process.env.LLM_MODEL = "local-model";
+    process.env.LLM_TIMEOUT_MS = String(timeoutMs);
+  } else {
+    for (const k of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL", "LLM_TIMEOUT_MS"]) delete process.env[k];
+  }
+  resetEnvForTests();
+}
+
+beforeAll(() => llm.start());
+afterAll(async () => {
+  configure(false);
+  await llm.close();
+});
+beforeEach(() => {
+  llm.reset();
+  clearSummaryCacheForTests();
+  configure(true);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the language-model settings", () => {
+  it("takes all three variables or none, and names the missing ones", () => {
+    expect(() => parseEnv({ LLM_BASE_URL: "http://x.test/v1", LLM_MODEL: "m" })).toThrow(
+      /LLM_API_KEY: set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together/,
+    );
+    expect(() => parseEnv({ LLM_BASE_URL: "not a url", LLM_API_KEY: "k", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL/);
+    expect(parseEnv({}).LLM_BASE_URL).toBeUndefined();
+    expect(parseEnv({ LLM_BASE_URL: "http://x.test/v1/", LLM_API_KEY: "k", LLM_MODEL: "m" }).LLM_TIMEOUT_MS).toBe(8000);
+  });
+
+  it("is off without the variables: no summary from the model, no request sent", async () => {
+    configure(false);
+    expect(llmConfig()).toBeNull();
+    expect(await writeSummary({ completed: 12 }, RULES)).toEqual({ text: RULES, source: "rules" });
+    expect(llm.requests).toHaveLength(0);
+  });
+});
+
+describe("the chat-completions client against the local server", () => {
+  it("sends the model, the key and the messages, and returns the answer's text", async () => {
+    llm.reply = (req) => `echo: ${lastUserText(req)}`;
+    expect(await chat([{ role: "user", content: "hello" }])).toBe("echo: hello");
+    expect(llm.requests[0]).toMatchObject({
+      model: "local-model",
+      authorization: "Bearer test-key",
+      messages: [{ role: "user", content: "hello" }],
+    });
+  });
+
+  it.each([
+    ["timeout", "timeout"],
+    ["429", "rate-limited"],
+    ["500", "http"],
+    ["malformed", "malformed"],
+    ["no-choices", "malformed"],
+  ] as const)("turns %s into an LlmFailure (%s)", async (mode, reason) => {
+    llm.failNext(mode);
+    const failure = await chat([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(LlmFailure);
+    expect((failure as LlmFailure).reason).toBe(reason);
+  });
+
+  it.each(["timeout", "429", "malformed", "no-choices"] as const)(
+    "falls back to the rule engine's text on %s, with a warning",
+    async (mode) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      llm.failNext(mode);
+      expect(await writeSummary({ completed: 12 }, RULES)).toEqual({ text: RULES, source: "rules" });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("[llm] summary: falling back"));
+      // The next call asks again and gets the model's words.
+      expect(await writeSummary({ completed: 12 }, RULES)).toEqual({
+        text: "Local model summary: the team completed 12 cards in this range.",
+        source: "model",
+      });
+    },
+  );
+
+  it("keeps a summary per set of facts, and sends only the facts it is given", async () => {
+    llm.reply = () => "**Steady** work: `12` done.";
+    const first = await writeSummary({ completed: 12, overdue: 1 }, RULES);
+    expect(first).toEqual({ text: "Steady work: 12 done.", source: "model" });
+    await writeSummary({ completed: 12, overdue: 1 }, RULES);
+    expect(llm.requests).toHaveLength(1);
+    expect(lastUserText(llm.requests[0]!)).toBe('Facts (JSON): {"completed":12,"overdue":1}');
+    await writeSummary({ completed: 13, overdue: 1 }, RULES);
+    expect(llm.requests).toHaveLength(2);
+  });
+});
+
+describe("ask about this project", () => {
+  beforeEach(async () => {
+    await resetDb();
+  });
+
+  async function project() {
+    const { user, workspace } = await makeOwner({ fullName: "Olive Owner" });
+    const member = await memberOf(user.id);
+    const p = await createProject(member, { name: "Launch" });
+    const { columns } = await loadBoard(member, p.id);
+    const todo = columns[1]!;
+    const urgent = await createCard(member, p.id, { columnId: todo.id, title: "Fix the login page", priority: "urgent" });
+    await createCard(member, p.id, { columnId: todo.id, title: "Write the changelog" });
+    const [bug] = await db()
+      .insert(schema.labels)
+      .values({ workspaceId: workspace.id, projectId: p.id, name: "Bug", color: "red" })
+      .returning();
+    return { member, p, urgent, bug: bug! };
+  }
+
+  it("turns the question into the board's filter, validated, and lists the matching cards", async () => {
+    const { member, p, urgent } = await project();
+    const answer = await askAboutProject(member, p.id, "Which urgent cards are there?");
+    expect(answer).toEqual({
+      ok: true,
+      question: "Which urgent cards are there?",
+      filter: { priority: "urgent" },
+      parts: ["Priority: Urgent"],
+      href: `/projects/${p.id}?priority=urgent`,
+      cards: [
+        {
+          id: urgent.id,
+          number: urgent.number,
+          title: "Fix the login page",
+          column: "To do",
+          href: `/projects/${p.id}?priority=urgent&task=${urgent.id}`,
+        },
+      ],
+      total: 1,
+    });
+    // The model saw the question, the labels and the members, never a card title.
+    const sent = JSON.stringify(llm.requests[0]!.messages);
+    expect(sent).toContain("Question: Which urgent cards are there?");
+    expect(sent).toContain('Labels: [\\"Bug\\"]');
+    expect(sent).not.toContain("Fix the login page");
+    expect(llm.requests[0]!.response_format).toEqual({ type: "json_object" });
+  });
+
+  it("maps names to ids, and refuses a label or person the project does not have", async () => {
+    const { member, p, bug } = await project();
+    llm.reply = () => JSON.stringify({ label: "bug", assignee: "Olive Owner", q: "login" });
+    const answer = await askAboutProject(member, p.id, "Olive's bugs about login?");
+    expect(answer).toMatchObject({
+      ok: true,
+      filter: { q: "login", assignee: member.user.id, label: bug.id },
+      parts: ["Title contains “login”", "Assigned to Olive Owner", "Label: Bug"],
+      href: `/projects/${p.id}?q=login&assignee=${member.user.id}&label=${bug.id}`,
+      total: 0,
+    });
+    llm.reply = () => JSON.stringify({ label: "Feature" });
+    expect(await askAboutProject(member, p.id, "features?")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("a label this project does not have (Feature)"),
+    });
+    llm.reply = () => JSON.stringify({});
+    expect(await askAboutProject(member, p.id, "how is the weather?")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("does not translate"),
+    });
+  });
+
+  it.each([
+    ["a key the board does not know", () => JSON.stringify({ sql: "drop table cards" })],
+    ["a priority the board does not know", () => JSON.stringify({ priority: "critical" })],
+    ["text that is not JSON", () => "Sure! Here is the filter: priority=urgent"],
+  ])("refuses %s (zod) and answers with a message, not a filter", async (_name, reply) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { member, p } = await project();
+    llm.reply = reply;
+    expect(await askAboutProject(member, p.id, "urgent?")).toEqual({
+      ok: false,
+      question: "urgent?",
+      message: expect.stringContaining("did not give a usable answer"),
+      href: `/projects/${p.id}`,
+    });
+  });
+
+  it.each(["timeout", "429", "malformed"] as const)("answers a %s with a message", async (mode) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { member, p } = await project();
+    llm.failNext(mode);
+    expect(await askAboutProject(member, p.id, "urgent?")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("did not give a usable answer"),
+    });
+  });
+
+  it("is refused without the variables, and for another workspace's project", async () => {
+    const { member, p } = await project();
+    const { user: stranger } = await makeOwner();
+    await expect(askAboutProject(await memberOf(stranger.id), p.id, "urgent?")).rejects.toMatchObject({ status: 404 });
+    configure(false);
+    await expect(askAboutProject(member, p.id, "urgent?")).rejects.toMatchObject({ status: 404 });
+    expect(llm.requests).toHaveLength(0);
+  });
+});
+
+describe("the workspace's card-title setting", () => {
+  beforeEach(() => resetDb());
+
+  it("is off by default; admins and owners change it, members may not", async () => {
+    const { user, workspace } = await makeOwner();
+    const owner = await memberOf(user.id);
+    expect(await shareCardTitles(workspace.id)).toBe(false);
+    await setShareCardTitles(owner, true);
+    expect(await shareCardTitles(workspace.id)).toBe(true);
+    await expect(setShareCardTitles({ ...owner, role: "member" }, false)).rejects.toMatchObject({ status: 403 });
+    expect(await shareCardTitles(workspace.id)).toBe(true);
+  });
+});
