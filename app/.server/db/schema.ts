@@ -113,5 +113,8 @@ export * from "./schema-prototypes";
 // Cycles (membership history, frozen reports) and card dependencies.
 export * from "./schema-cycles";
 
+// Insights: each member's dismissals and snoozes.
+export * from "./schema-insights";
+
 // The language model's per-workspace setting (whether card titles may be sent).
 export * from "./schema-llm";
