@@ -230,6 +230,8 @@ test.describe("wireframes pages without JavaScript", () => {
 
 test.describe("wireframes pages with JavaScript", () => {
   test("creating a wireframe lands in the editor; every page passes axe", async ({ page, browser }) => {
+    // Seven pages, each checked by axe, and a second browser without JavaScript.
+    test.slow();
     await signUpAndVerify(page, { fullName: "Jo Script" });
     await page.goto("/wireframes");
     await expect(page.getByRole("heading", { name: "No wireframes yet" })).toBeVisible();
