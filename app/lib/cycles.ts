@@ -55,3 +55,39 @@ export function formatPoints(points: number | null | undefined): string {
   if (points === null || points === undefined) return "";
   return Number.isInteger(points) ? String(points) : points.toFixed(1);
 }
+
+/** Which way a typed card stands to the open one: it blocks the open card, or the open card blocks it. */
+export type DependencyDirection = "blocked-by" | "blocks";
+
+/** A card at the other end of a block; `open`: not in a completed or cancelled column. */
+export type DependencyView = { id: string; number: number; title: string; open: boolean };
+
+/** A cycle as a select lists it. */
+export type CycleChoice = { id: string; name: string; startsOn: string; endsOn: string; status: CycleStatus };
+
+/**
+ * What the board page's loader adds for estimates, dependencies and cycles: each card's
+ * points and whether it is blocked (the card faces), and for the open card its blocks, its
+ * cycle and the cycles it may join (the card panel).
+ */
+export type BoardPlanning = {
+  points: Record<string, number>;
+  blocked: string[];
+  card: {
+    cardId: string;
+    estimate: number | null;
+    blockedBy: DependencyView[];
+    blocks: DependencyView[];
+    cycleId: string | null;
+    cycles: CycleChoice[];
+    /** "#12 Title" of the project's other cards, suggested in the dependency form. */
+    suggestions: string[];
+  } | null;
+};
+
+/** The status a cycle has on `today` (UTC day). */
+export function cycleStatus(cycle: { startsOn: string; endsOn: string; closedAt: string | Date | null }, today: string): CycleStatus {
+  if (cycle.closedAt) return "closed";
+  if (today < cycle.startsOn) return "upcoming";
+  return today > cycle.endsOn ? "ended" : "active";
+}

@@ -1,0 +1,51 @@
+import { and, asc, ne } from "drizzle-orm";
+import type { BoardPlanning } from "~/lib/cycles";
+import { isUuid } from "~/lib/ids";
+import { db, schema } from "../db";
+import { assertCan } from "../projects/access";
+import { cardsOf } from "../projects/board-rows";
+import { blockedCardIds, dependenciesOfCard, projectDependencies } from "../projects/dependencies";
+import type { MemberContext } from "../workspaces";
+import { cycleChoicesFor } from "./cycles";
+import { projectEstimates } from "./estimates";
+
+/**
+ * What the board page adds for estimates, dependencies and cycles (`planning` in its loader):
+ * every card's points and blocked mark, and for the open card (`?task=`) its estimate, its
+ * blocks, its cycle and the choices its forms offer.
+ */
+const { cards } = schema;
+
+/** How many of the project's other cards the dependency form suggests. */
+const SUGGESTIONS = 200;
+
+export async function boardPlanning(member: MemberContext, projectId: string, openCardId: string | null): Promise<BoardPlanning> {
+  assertCan(member, "project.view");
+  const [points, deps] = await Promise.all([projectEstimates(member, projectId), projectDependencies(member, projectId)]);
+  const blocked = blockedCardIds(deps);
+  if (!openCardId || !isUuid(openCardId)) return { points, blocked, card: null };
+  const scope = { workspaceId: member.workspace.id, projectId };
+  const [{ cycleId, choices }, others] = await Promise.all([
+    cycleChoicesFor(member, projectId, openCardId),
+    db()
+      .select({ number: cards.number, title: cards.title })
+      .from(cards)
+      .where(and(cardsOf(scope), ne(cards.id, openCardId)))
+      .orderBy(asc(cards.number))
+      .limit(SUGGESTIONS),
+  ]);
+  const { blockedBy, blocks } = dependenciesOfCard(deps, openCardId);
+  return {
+    points,
+    blocked,
+    card: {
+      cardId: openCardId,
+      estimate: points[openCardId] ?? null,
+      blockedBy,
+      blocks,
+      cycleId,
+      cycles: choices,
+      suggestions: others.map((o) => `#${o.number} ${o.title}`),
+    },
+  };
+}
