@@ -2,8 +2,8 @@
  * npm run bench:design-page — issue 9's "the manager page under 200 ms of server time", for a
  * design system of 2,000 tokens with 500 aliases over three themes (bench/design-system.ts),
  * stored as a workspace's base design system on a fresh embedded database (or DATABASE_URL).
- * Requests /design (the tokens tab) and its overview and contrast tabs over HTTP from the built
- * production server, one at a time, and reports the wall time per request (p50/p95) and the
+ * Requests /design (the tokens tab's first page, one group, a text filter) and its overview and
+ * contrast tabs over HTTP from the built production server, one at a time, and reports the wall time per request (p50/p95) and the
  * server process's CPU time per request (user + system from /proc/<pid>/stat over the batch,
  * divided by its size): on a loaded machine the wall time includes waiting for a core.
  * Always measures a fresh build of the code as it is (BUILD_DIR reuses one). Writes its section
@@ -56,11 +56,14 @@ await server.waitForOutput(/listening on/);
 const pid = server.child.pid!;
 const headers = { Cookie: s.cookie, "Accept-Encoding": "identity" };
 
+// Each page and a text it must show (the tokens tab shows a page of the list at a time).
 const targets = [
-  { what: "/design (tokens tab)", url: "/design" },
-  { what: "/design?tab=overview", url: "/design?tab=overview" },
-  { what: "/design?tab=contrast", url: "/design?tab=contrast" },
-  { what: "/design.data (tokens tab, a client navigation)", url: "/design.data" },
+  { what: "/design (tokens tab, first page)", url: "/design", shows: "Tokens 1–150 of 2000" },
+  { what: "/design?group=light/semantic (one group)", url: "/design?tab=tokens&group=light%2Fsemantic", shows: "semantic.a49" },
+  { what: "/design?q=hue1 (a text filter)", url: "/design?tab=tokens&q=hue1", shows: "color.hue19.1000" },
+  { what: "/design?tab=overview", url: "/design?tab=overview", shows: "semantic.a49" },
+  { what: "/design?tab=contrast", url: "/design?tab=contrast", shows: "semantic.a49" },
+  { what: "/design.data (tokens tab, a client navigation)", url: "/design.data", shows: "listing" },
 ];
 const rows: { what: string; p50: number; p95: number; cpu: number; bytes: number; gzip: number }[] = [];
 for (const target of targets) {
@@ -71,7 +74,7 @@ for (const target of targets) {
     if (r.status !== 200) throw new Error(`${target.url} answered ${r.status}: ${r.body.toString().slice(0, 300)}`);
     body = r.body;
   }
-  if (!body.toString().includes("semantic.a49")) throw new Error(`${target.url} does not show the bench system`);
+  if (!body.toString().includes(target.shows)) throw new Error(`${target.url} does not show ${target.shows}`);
   const ms: number[] = [];
   const cpuBefore = cpuMs(pid);
   for (let i = 0; i < ROUNDS; i++) {

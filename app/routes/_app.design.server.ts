@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { cssValue, resolveAll } from "~/lib/design-tokens/resolve";
+import { listTokens, TOKEN_PAGE_SIZE } from "~/lib/design-tokens/listing";
 import { aliasTarget, flatten, getToken } from "~/lib/design-tokens/tree";
-import type { DesignIssue, ResolvedToken } from "~/lib/design-tokens/types";
+import type { DesignIssue, FlatToken, ResolvedToken } from "~/lib/design-tokens/types";
 import { designIssues } from "~/lib/design-tokens/issues";
 import { checkSystem } from "~/lib/design-tokens/validate";
 import { designSchemaFor, IMPORT_MAX_BYTES } from "~/lib/forms/design";
@@ -73,10 +74,16 @@ export async function designPage(member: MemberContext, projectId: string | null
   // Format and alias problems, and semantic text/surface pairs below AA in any theme.
   const issues: DesignIssue[] = [...checkSystem(doc), ...designIssues(byTheme)];
   const readOnly = await isReadOnly(member.workspace.id);
+  // The tokens tab shows one page of the (filtered) list: values only for the visible tokens.
+  const listing =
+    tab === "tokens" ? listTokens(doc.sets, { q: q.get("q"), group: q.get("group"), page: q.get("page"), focus: q.get("focus") }) : null;
+  const visible = new Map<string, FlatToken[]>();
+  for (const t of listing?.rows ?? []) visible.set(t.set, [...(visible.get(t.set) ?? []), t]);
   const sets = doc.sets.map((set) => ({
     name: set.name,
     own: own.sets.some((s) => s.name === set.name),
-    tokens: flatten(set).map((t) => ({
+    count: listing?.setCounts[set.name] ?? 0,
+    tokens: (visible.get(set.name) ?? []).map((t) => ({
       path: t.path,
       type: t.type,
       // As written: an alias as "{a.b}", a value as its CSS text.
@@ -127,9 +134,21 @@ export async function designPage(member: MemberContext, projectId: string | null
     ownSetNames: own.sets.map((s) => s.name),
     ownThemeNames: own.themes.map((t) => t.name),
     sets,
-    tokenCount: sets.reduce((n, s) => n + s.tokens.length, 0),
-    /** The chosen theme's tokens resolved, for the overview, contrast and kit preview. */
-    resolved: [...(byTheme.get(theme)?.values() ?? [])],
+    tokenCount: listing?.total ?? 0,
+    /** The tokens tab's filter and page (null on the other tabs). */
+    listing: listing && {
+      q: listing.q,
+      group: listing.group,
+      page: listing.page,
+      pages: listing.pages,
+      matching: listing.matching,
+      total: listing.total,
+      pageSize: TOKEN_PAGE_SIZE,
+      groups: listing.groups,
+      focus: listing.focus,
+    },
+    /** The chosen theme's tokens resolved, for the overview (only on its tab). */
+    resolved: tab === "overview" ? [...(byTheme.get(theme)?.values() ?? [])] : [],
     /** Every theme's resolved tokens, for the contrast table and the kit preview (only on their tabs). */
     resolvedByTheme:
       tab === "overview" || tab === "contrast" ? Object.fromEntries([...byTheme].map(([name, map]) => [name, [...map.values()]])) : {},
@@ -151,9 +170,10 @@ export async function designPage(member: MemberContext, projectId: string | null
 }
 
 /** Back to the page, on the tab the form came from (its query kept, minus edit/new). */
-function back(request: Request, base: string, drop: string[] = ["edit", "new"]): string {
+function back(request: Request, base: string, drop: string[] = ["edit", "new"], add: Record<string, string> = {}): string {
   const url = new URL(request.url);
   for (const k of [...drop, "index", "_data"]) url.searchParams.delete(k);
+  for (const [k, v] of Object.entries(add)) url.searchParams.set(k, v);
   const search = url.searchParams.toString();
   return `${base}${search ? `?${search}` : ""}`;
 }
@@ -180,8 +200,9 @@ export async function designAction(request: Request, projectId: string | null) {
       case "save-token": {
         const v = input as unknown as Parameters<typeof saveToken>[2];
         await saveToken(member, projectId, v);
+        // Back to the list at the page that shows the token (focus), whatever page the form came from.
         return redirectWithToast(
-          to,
+          back(request, base, ["edit", "new", "page", "focus"], { focus: `${v.set}:${v.path}` }),
           { variant: "success", title: v.originalPath ? "Token saved" : "Token created", description: v.path },
           { status: 303 },
         );

@@ -73,7 +73,7 @@ describe("/design", () => {
       ),
     );
     expect(created.status).toBe(303);
-    expect(created.location).toBe("/design?tab=tokens");
+    expect(created.location).toBe("/design?tab=tokens&focus=core%3Acolor.brand.main");
     const aliased = await settle(
       action(
         args(

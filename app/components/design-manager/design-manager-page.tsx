@@ -13,7 +13,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { type FormReply, replyMessages } from "~/components/ui/conform";
 import { FormMessage } from "~/components/ui/form";
 import { JsonEditor, SetsAndThemes } from "./sets";
-import { NewTokenPicker, TokenList } from "./token-list";
+import { listHref, NewTokenPicker, TokenList } from "./token-list";
 import { TokenForm } from "./token-form";
 import type { DesignActionData, DesignData } from "./types";
 import { ImportExport, Versions } from "./versions";
@@ -108,7 +108,7 @@ export function DesignManagerPage({ data, reply }: { data: DesignData; reply: (F
             </Link>
           ))}
         </nav>
-        <ThemeForm themes={data.themes} theme={data.theme} keep={["tab", "fg", "bg", "set"]} />
+        <ThemeForm themes={data.themes} theme={data.theme} keep={["tab", "fg", "bg", "set", "q", "group", "page"]} />
       </div>
 
       <div aria-busy={loading || undefined} className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -138,12 +138,12 @@ function TabBody({
         <div className="space-y-6">
           {data.canEdit && (data.editing || data.newToken) ? (
             <TokenForm
-              base={data.base}
+              action={listHref(data)}
               editing={data.editing}
               newToken={data.newToken}
               setNames={data.project ? data.setNames : data.ownSetNames}
               reply={reply}
-              cancelHref={tabHref("tokens")}
+              cancelHref={listHref(data)}
             />
           ) : data.canEdit ? (
             <NewTokenPicker data={data} />

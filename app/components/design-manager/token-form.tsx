@@ -105,14 +105,15 @@ function defaultsOf(type: string, value: unknown): Record<string, string> {
 }
 
 export function TokenForm({
-  base,
+  action,
   editing,
   newToken,
   setNames,
   reply,
   cancelHref,
 }: {
-  base: string;
+  /** Where the form posts: the list's address (its filter kept). */
+  action: string;
   editing: Editing | null;
   newToken: { type: string; set: string } | null;
   setNames: string[];
@@ -138,7 +139,7 @@ export function TokenForm({
       <h2 id="token-form-h" className={`text-lg font-semibold ${ui.heading}`}>
         {title}
       </h2>
-      <Form method="post" action={`${base}?tab=tokens`} {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
+      <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="save-token" />
         <input type="hidden" name="type" value={type} />

@@ -2,9 +2,12 @@
  * The tokens, set by set: each token's name, type, value as written (an alias shows its target),
  * whether the project inherits it, overrides it or owns it, and its resolved value in every theme
  * side by side. Edit and rename open forms; delete asks first. A GET form starts a new token of a type.
+ * A large system shows a page at a time (TOKEN_PAGE_SIZE tokens), narrowed by a text filter and a
+ * group through a GET form, with previous/next links: only the visible tokens' values are sent.
  */
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/form";
 import { TOKEN_TYPES } from "~/lib/design-tokens/types";
 import { TYPE_LABELS } from "~/lib/forms/design";
 import { ConfirmForm, Select, ui } from "./parts";
@@ -58,19 +61,104 @@ function Value({ shown }: { shown: ShownValue }) {
   );
 }
 
+/** The list's own query (tab, theme, filter, page) plus `extra`, as a link to this page. */
+export function listHref(data: DesignData, extra: Record<string, string> = {}) {
+  const l = data.listing;
+  const p = new URLSearchParams({
+    tab: "tokens",
+    ...(data.themes.length > 1 ? { theme: data.theme } : {}),
+    ...(l?.q ? { q: l.q } : {}),
+    ...(l?.group ? { group: l.group } : {}),
+    ...(l && l.page > 1 ? { page: String(l.page) } : {}),
+    ...extra,
+  });
+  return `${data.base}?${p}`;
+}
+
+/** Find tokens: a GET form (text and group) and the page links; all of it works without JavaScript. */
+function ListControls({ data }: { data: DesignData }) {
+  const l = data.listing!;
+  const filtered = Boolean(l.q || l.group);
+  const first = l.matching === 0 ? 0 : (l.page - 1) * l.pageSize + 1;
+  const last = Math.min(l.matching, l.page * l.pageSize);
+  return (
+    <div className="space-y-3">
+      <Form method="get" action={data.base} className="flex flex-wrap items-end gap-3" aria-label="Find tokens">
+        <input type="hidden" name="tab" value="tokens" />
+        {data.themes.length > 1 ? <input type="hidden" name="theme" value={data.theme} /> : null}
+        <Field
+          label="Filter"
+          name="q"
+          id="token-filter"
+          type="search"
+          defaultValue={l.q}
+          placeholder="color.brand, shadow…"
+          className="w-56"
+        />
+        <Select
+          label="Group"
+          name="group"
+          id="token-group"
+          defaultValue={l.group}
+          options={[
+            { value: "", label: `All groups (${l.total})` },
+            ...l.groups.map((g) => ({ value: g.id, label: `${g.set} / ${g.name} (${g.count})` })),
+          ]}
+          className="w-56"
+        />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {filtered ? (
+          <Link
+            to={`${data.base}?${new URLSearchParams({ tab: "tokens", ...(data.themes.length > 1 ? { theme: data.theme } : {}) })}`}
+            className={ui.link}
+          >
+            Clear filter
+          </Link>
+        ) : null}
+      </Form>
+      <nav aria-label="Token pages" className="flex flex-wrap items-center gap-3 text-sm">
+        <p className={ui.muted} role="status">
+          {l.matching === 0
+            ? "No token matches this filter."
+            : `Tokens ${first}–${last} of ${l.matching}${filtered ? ` matching (${l.total} in all)` : ""}`}
+        </p>
+        {l.pages > 1 ? (
+          <>
+            {l.page > 1 ? (
+              <Link to={listHref(data, { page: String(l.page - 1) })} className={ui.link} rel="prev">
+                Previous page
+              </Link>
+            ) : null}
+            <span className={ui.muted}>
+              Page {l.page} of {l.pages}
+            </span>
+            {l.page < l.pages ? (
+              <Link to={listHref(data, { page: String(l.page + 1) })} className={ui.link} rel="next">
+                Next page
+              </Link>
+            ) : null}
+          </>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
 export function TokenList({ data }: { data: DesignData }) {
   const themes = data.themes;
-  const query = (extra: Record<string, string>) => {
-    const p = new URLSearchParams({ tab: "tokens", ...(data.themes.length > 1 ? { theme: data.theme } : {}), ...extra });
-    return `${data.base}?${p}`;
-  };
+  const filtered = Boolean(data.listing?.q || data.listing?.group);
+  // The sets with tokens on this page; with no filter, empty sets too (to say so).
+  const shown = data.sets.filter((s) => s.tokens.length > 0 || (!filtered && s.count === 0));
   return (
     <div className="space-y-6">
-      {data.sets.map((set) => (
+      {data.listing ? <ListControls data={data} /> : null}
+      {shown.map((set) => (
         <section key={set.name} aria-labelledby={`set-${set.name}-h`} className={ui.panel}>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <h2 id={`set-${set.name}-h`} className={`text-base font-semibold ${ui.heading}`}>
-              Set {set.name} <span className={`text-sm font-normal ${ui.muted}`}>· {set.tokens.length} tokens</span>
+              Set {set.name} <span className={`text-sm font-normal ${ui.muted}`}>· {set.count} tokens</span>
             </h2>
           </div>
           {set.tokens.length === 0 ? (
@@ -98,7 +186,14 @@ export function TokenList({ data }: { data: DesignData }) {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {set.tokens.map((t) => (
-                    <Row key={t.path} token={t} set={set.name} data={data} editHref={query({ edit: `${set.name}:${t.path}` })} />
+                    <Row
+                      key={t.path}
+                      token={t}
+                      set={set.name}
+                      data={data}
+                      editHref={listHref(data, { edit: `${set.name}:${t.path}` })}
+                      focused={data.listing?.focus === `${set.name}:${t.path}`}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -110,10 +205,22 @@ export function TokenList({ data }: { data: DesignData }) {
   );
 }
 
-function Row({ token: t, set, data, editHref }: { token: TokenRow; set: string; data: DesignData; editHref: string }) {
+function Row({
+  token: t,
+  set,
+  data,
+  editHref,
+  focused,
+}: {
+  token: TokenRow;
+  set: string;
+  data: DesignData;
+  editHref: string;
+  focused: boolean;
+}) {
   const mine = !data.project || t.status !== "inherited";
   return (
-    <tr data-token={t.path}>
+    <tr data-token={t.path} data-focus={focused || undefined} className={focused ? "bg-brand-50" : undefined}>
       <td className={ui.td}>
         <div className={`font-mono text-xs font-semibold ${ui.heading}`}>{t.path}</div>
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">

@@ -13,6 +13,19 @@ export type TokenRow = {
   resolved: Record<string, ShownValue>;
 };
 
+/** The tokens tab's filter and page as the loader applied them. */
+export type TokenListingView = {
+  q: string;
+  group: string;
+  page: number;
+  pages: number;
+  matching: number;
+  total: number;
+  pageSize: number;
+  groups: { id: string; set: string; name: string; count: number }[];
+  focus: string | null;
+};
+
 export type DiffView = {
   added: { path: string; set: string; type?: string; value: unknown }[];
   removed: { path: string; set: string; type?: string; value: unknown }[];
@@ -33,8 +46,10 @@ export type DesignData = {
   setNames: string[];
   ownSetNames: string[];
   ownThemeNames: string[];
-  sets: { name: string; own: boolean; tokens: TokenRow[] }[];
+  /** Every set; `tokens` holds only the visible page's tokens of it, `count` all of them. */
+  sets: { name: string; own: boolean; count: number; tokens: TokenRow[] }[];
   tokenCount: number;
+  listing: TokenListingView | null;
   resolved: ResolvedToken[];
   resolvedByTheme: Record<string, ResolvedToken[]>;
   issues: { path: string; set?: string; message: string }[];
