@@ -1,5 +1,4 @@
 import { and, desc, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { formatLongDay } from "~/lib/dates";
 import { formatUsdCents, getPlan } from "~/lib/plans";
 import { db, schema } from "../db";
@@ -112,11 +111,13 @@ export async function localInvoicePdf(member: MemberContext, invoiceId: string):
   return { filename: `atelier-invoice-${date}-${invoice.id}.pdf`, pdf: await renderInvoicePdf(member.workspace.name, invoice, plan) };
 }
 
-function renderInvoicePdf(
+async function renderInvoicePdf(
   workspaceName: string,
   invoice: LocalInvoice,
   plan: { name: string; interval: "month" | "year" } | null,
 ): Promise<Buffer> {
+  // pdfkit is loaded on the first receipt, not at server start (issue 12: about 26 MB).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Atelier invoice ${invoice.id}`, Creator: "Atelier" } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

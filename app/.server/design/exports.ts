@@ -5,10 +5,10 @@
  * transform (`atelier/css`) turns every value into its CSS text first (`cssValue`), after aliases
  * are resolved; with `outputReferences` the CSS and SCSS keep aliases as `var(--…)` / `$…`.
  */
-import StyleDictionary from "style-dictionary";
 import type { DesignTokens, Dictionary, TransformedToken } from "style-dictionary/types";
-import { createPropertyFormatter } from "style-dictionary/utils";
+import type { createPropertyFormatter as CreatePropertyFormatter } from "style-dictionary/utils";
 import { UserError } from "~/.server/errors";
+import { onFirstUse } from "~/.server/on-first-use";
 import { exportThemeName, sortTree, themeTree, toDtcgJson, toTokensStudioJson } from "~/lib/design-tokens/interchange";
 import { cssValue, themeNames } from "~/lib/design-tokens/resolve";
 import { childKeys, isObject, isTokenNode, isTokenType } from "~/lib/design-tokens/tree";
@@ -31,8 +31,14 @@ export function tokenOutputValue(type: TokenType, value: unknown): string | numb
 
 type SdToken = TransformedToken;
 
-/** Our transform and formats, for every Style Dictionary we run (also used by the tests). */
-export const atelierHooks = {
+/** Style Dictionary, loaded on the first export rather than at server start (issue 12: about 30 MB). */
+const loadStyleDictionary = onFirstUse(async () => {
+  const [sd, utils] = await Promise.all([import("style-dictionary"), import("style-dictionary/utils")]);
+  return { StyleDictionary: sd.default, hooks: atelierHooks(utils.createPropertyFormatter) };
+});
+
+/** Our transform and formats, for every Style Dictionary we run. */
+const atelierHooks = (createPropertyFormatter: typeof CreatePropertyFormatter) => ({
   transforms: {
     "atelier/css": {
       type: "value" as const,
@@ -68,7 +74,7 @@ export const atelierHooks = {
     "atelier/json-list": ({ dictionary }: FormatArgs) =>
       JSON.stringify(dictionary.allTokens.map((t) => ({ path: t.path, type: t.$type, value: t.$value }))),
   },
-};
+});
 
 type FormatArgs = { dictionary: Dictionary; options: Record<string, unknown> };
 
@@ -135,12 +141,13 @@ export async function runStyleDictionary(
   file: FileSpec,
   { valueTransform = false }: { valueTransform?: boolean } = {},
 ) {
+  const { StyleDictionary, hooks } = await loadStyleDictionary();
   const sd = new StyleDictionary(
     {
       tokens: tokens as DesignTokens,
       usesDtcg: true,
       log: { verbosity: "silent", warnings: "disabled" },
-      hooks: atelierHooks as never,
+      hooks: hooks as never,
       platforms: {
         out: {
           transforms: valueTransform ? [nameTransform, "atelier/css"] : [nameTransform],

@@ -1,10 +1,8 @@
-import { Resvg } from "@resvg/resvg-js";
 import { zipSync, type Zippable } from "fflate";
-import PDFDocument from "pdfkit";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import SVGtoPDF from "svg-to-pdfkit";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import { onFirstUse } from "../on-first-use";
 import { ScreenSvg, type RenderComponents, type TokenValues } from "~/lib/wireframes/render";
 import {
   EXPORT_FONT_FAMILY,
@@ -27,7 +25,16 @@ import {
  * - PNG: that SVG rasterised by resvg at 1× or 2× with Inter loaded from the app's files.
  * - PDF: one vector page per screen at the screen's size (1 px = 1 pt) by pdfkit and
  *   svg-to-pdfkit, with Inter embedded so the text stays selectable.
+ *
+ * resvg, pdfkit and svg-to-pdfkit are loaded on the first export that needs them, not when
+ * the server starts (issue 12: together about 40 MB the server held for nothing until then).
  */
+
+const loadResvg = onFirstUse(() => import("@resvg/resvg-js").then((m) => m.Resvg));
+const loadPdf = onFirstUse(async () => {
+  const [pdfkit, svgToPdf] = await Promise.all([import("pdfkit"), import("svg-to-pdfkit")]);
+  return { PDFDocument: pdfkit.default, SVGtoPDF: svgToPdf.default };
+});
 
 export type ScreenArt = {
   components?: RenderComponents;
@@ -94,10 +101,15 @@ function weightsIn(markup: string): Set<(typeof FONT_WEIGHTS)[number]> {
 const resvgOptions = () => ({ font: { fontFiles: resvgFontFiles(), loadSystemFonts: false, defaultFontFamily: EXPORT_FONT_FAMILY } });
 
 /** A self-contained SVG file of one screen: Inter embedded (editable text) or the text as outlines. */
-export function screenSvgFile(doc: WireframeDocument, screenId: string, opts: SvgOptions & { text?: "fonts" | "outlines" } = {}): string {
+export async function screenSvgFile(
+  doc: WireframeDocument,
+  screenId: string,
+  opts: SvgOptions & { text?: "fonts" | "outlines" } = {},
+): Promise<string> {
   const plain = screenSvgMarkup(doc, screenId, opts);
   if (opts.text === "outlines") {
     // resvg lays the text out with Inter and writes each glyph as a path; images stay inlined.
+    const Resvg = await loadResvg();
     return `<?xml version="1.0" encoding="UTF-8"?>\n${new Resvg(plain, resvgOptions()).toString()}`;
   }
   const weights = weightsIn(plain);
@@ -108,8 +120,9 @@ export function screenSvgFile(doc: WireframeDocument, screenId: string, opts: Sv
 }
 
 /** One screen as a PNG at `scale` (its size in px × scale), transparent where it has no background. */
-export function screenPng(doc: WireframeDocument, screenId: string, scale: number, opts: SvgOptions = {}): Buffer {
+export async function screenPng(doc: WireframeDocument, screenId: string, scale: number, opts: SvgOptions = {}): Promise<Buffer> {
   const svg = screenSvgMarkup(doc, screenId, opts);
+  const Resvg = await loadResvg();
   return new Resvg(svg, { ...resvgOptions(), fitTo: { mode: "zoom", value: scale } }).render().asPng();
 }
 
@@ -125,6 +138,7 @@ function withPdfWeights(svg: string): string {
 
 /** Screens as one PDF: a vector page per screen, each the screen's size, in the order given. */
 export async function screensPdf(doc: WireframeDocument, screenIds: string[], opts: SvgOptions & { title?: string } = {}): Promise<Buffer> {
+  const { PDFDocument, SVGtoPDF } = await loadPdf();
   const pdf = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: opts.title ?? "Wireframe", Creator: "Atelier" } });
   for (const weight of FONT_WEIGHTS) pdf.registerFont(PDF_FONT(weight), interTtf(weight));
   const chunks: Buffer[] = [];

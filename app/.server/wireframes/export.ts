@@ -15,7 +15,7 @@ import type { MemberContext } from "../workspaces";
 import { assertCan } from "./access";
 import { getComponents } from "./components";
 import { screenPng, screensPdf, screenSvgFile, zipFiles, type ScreenArt } from "./export-render";
-import { readImage } from "./images";
+import { imageDataUris, imageIdsShown, readImage } from "./images";
 import { wireframeDesign } from "./tokens";
 import { getWireframe } from "./wireframes";
 
@@ -84,23 +84,6 @@ async function componentsFor(member: MemberContext, elements: WireframeElement[]
   return found;
 }
 
-/** The images the elements (and the components they draw) show, as data URIs; a file that is gone is left out. */
-async function imagesFor(
-  member: MemberContext,
-  wireframeId: string,
-  elements: WireframeElement[],
-  components: RenderComponents,
-): Promise<Map<string, string>> {
-  const all = [...elements, ...Object.values(components).flatMap((c) => Object.values(c.definition.elements))];
-  const ids = new Set(all.flatMap((el) => (el.type === "image" && el.fileId ? [el.fileId] : [])));
-  const images = new Map<string, string>();
-  for (const fileId of ids) {
-    const file = await readImage(member, wireframeId, fileId);
-    if (file) images.set(fileId, `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`);
-  }
-  return images;
-}
-
 /**
  * The design-token values the screens draw with: the project's design system (issue 9), in
  * the chosen theme or its first, exactly as the editor draws them.
@@ -121,7 +104,7 @@ export async function screenArt(
   const elements = Object.values(wireframe.document.elements).filter((el) => ids.has(el.screenId));
   const components = await componentsFor(member, elements);
   const [images, tokens] = await Promise.all([
-    imagesFor(member, wireframe.id, elements, components),
+    imageDataUris(imageIdsShown(elements, components), (id) => readImage(member, wireframe.id, id)),
     tokensFor(member, wireframe.projectId, theme),
   ]);
   return { components, images, tokens };
@@ -159,15 +142,17 @@ export async function exportWireframe(member: MemberContext, wireframeId: string
     };
   }
   const scale: ExportScale = req.format === "png" ? req.scale : 1;
-  const draw = (screen: Screen): Uint8Array =>
+  const draw = async (screen: Screen): Promise<Uint8Array> =>
     req.format === "png"
       ? screenPng(doc, screen.id, scale, options)
-      : encoder.encode(screenSvgFile(doc, screen.id, { ...options, text: req.text }));
+      : encoder.encode(await screenSvgFile(doc, screen.id, { ...options, text: req.text }));
   const names = uniqueNames(
     screens.map((s) => exportFileName(wireframe.name, req.format, scale, { name: s.name, index: indexOf(doc, s) })),
   );
-  if (screens.length === 1) return { fileName: names[0]!, contentType: CONTENT_TYPES[req.format], bytes: draw(screens[0]!) };
-  const files = screens.map((screen, i) => ({ name: names[i]!, bytes: draw(screen) }));
+  if (screens.length === 1) return { fileName: names[0]!, contentType: CONTENT_TYPES[req.format], bytes: await draw(screens[0]!) };
+  const files: { name: string; bytes: Uint8Array }[] = [];
+  // One screen at a time: each drawing holds its pixels or markup until it is zipped.
+  for (const [i, screen] of screens.entries()) files.push({ name: names[i]!, bytes: await draw(screen) });
   return { fileName: exportZipName(wireframe.name, req.format, scale), contentType: CONTENT_TYPES.zip, bytes: zipFiles(files) };
 }
 

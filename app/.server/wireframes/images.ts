@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { isUuid } from "~/lib/ids";
+import type { WireframeElement } from "~/lib/wireframes/document";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import { UserError } from "../errors";
 import { cleanFileName } from "../files/attachment-actions";
@@ -88,6 +89,15 @@ export async function readImage(member: MemberContext, wireframeId: string, file
   } catch {
     return null;
   }
+  return readWorkspaceImage(member.workspace.id, fileId);
+}
+
+/**
+ * An image row of one workspace with its bytes, or null (tenancy in the where). Callers have
+ * checked who may see it: a member (readImage) or a share link whose document shows it.
+ */
+export async function readWorkspaceImage(workspaceId: string, fileId: string): Promise<StoredFile | null> {
+  if (!isUuid(fileId)) return null;
   const [file] = await db()
     .select({
       id: wireframeImages.id,
@@ -96,7 +106,7 @@ export async function readImage(member: MemberContext, wireframeId: string, file
       storageKey: wireframeImages.storageKey,
     })
     .from(wireframeImages)
-    .where(and(eq(wireframeImages.id, fileId), eq(wireframeImages.workspaceId, member.workspace.id)));
+    .where(and(eq(wireframeImages.id, fileId), eq(wireframeImages.workspaceId, workspaceId)));
   if (!file) return null;
   const bytes = await fileStore().get(file.storageKey);
   if (!bytes) {
@@ -104,6 +114,35 @@ export async function readImage(member: MemberContext, wireframeId: string, file
     return null;
   }
   return { fileName: file.fileName, contentType: file.contentType, bytes: bytes as Uint8Array<ArrayBuffer> };
+}
+
+/** The uploaded images the elements show, and those of the components their instances draw. */
+export function imageIdsShown(
+  elements: Iterable<WireframeElement>,
+  components: Record<string, { definition: { elements: Record<string, WireframeElement> } }> = {},
+): string[] {
+  const all = [...elements, ...Object.values(components).flatMap((c) => Object.values(c.definition.elements))];
+  return [...new Set(all.flatMap((el) => (el.type === "image" && !el.hidden && el.fileId ? [el.fileId] : [])))];
+}
+
+/**
+ * Images as data: URIs by file id (for files that load nothing from outside: an SVG shown as
+ * an <img>, an export). A file that is gone is left out; with limits, so are files past them.
+ */
+export async function imageDataUris(
+  ids: string[],
+  read: (fileId: string) => Promise<StoredFile | null>,
+  limits: { fileBytes: number; totalBytes: number } = { fileBytes: Infinity, totalBytes: Infinity },
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let total = 0;
+  for (const id of ids) {
+    const file = await read(id);
+    if (!file || file.bytes.byteLength > limits.fileBytes || total + file.bytes.byteLength > limits.totalBytes) continue;
+    total += file.bytes.byteLength;
+    out.set(id, `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`);
+  }
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { ScreenSvg } from "~/lib/wireframes/render";
 import { isUserError } from "../errors";
 import type { MemberContext } from "../workspaces";
 import { getComponents } from "./components";
-import { readImage } from "./images";
+import { imageDataUris, imageIdsShown, readImage } from "./images";
 import { wireframeDesign } from "./tokens";
 import { getWireframe } from "./wireframes";
 
@@ -21,8 +21,7 @@ import { getWireframe } from "./wireframes";
  */
 
 /** Images larger than this (or past the total) stay placeholders in the file. */
-const INLINE_IMAGE_BYTES = 2 * 1024 * 1024;
-const INLINE_TOTAL_BYTES = 8 * 1024 * 1024;
+const INLINE_LIMITS = { fileBytes: 2 * 1024 * 1024, totalBytes: 8 * 1024 * 1024 };
 const CACHE_ENTRIES = 100;
 const cache = new Map<string, string>();
 
@@ -68,7 +67,7 @@ export async function screenSvgFile(
         cache.set(key, cached);
         return cached;
       }
-      const images = await inlineImages(member, wireframe.id, elements, components);
+      const images = await imageDataUris(imageIdsShown(elements, components), (id) => readImage(member, wireframe.id, id), INLINE_LIMITS);
       const svg = renderToStaticMarkup(
         createElement(ScreenSvg, {
           doc: { ...doc, elements: Object.fromEntries(elements.map((el) => [el.id, el])) },
@@ -90,24 +89,4 @@ export async function screenSvgFile(
 
 function onScreen(doc: WireframeDocument, screenId: string): WireframeElement[] {
   return Object.values(doc.elements).filter((el) => el.screenId === screenId);
-}
-
-/** The uploaded images this screen shows (its own, and its instances' components'), as data: URIs. */
-async function inlineImages(
-  member: MemberContext,
-  wireframeId: string,
-  elements: WireframeElement[],
-  components: Record<string, { definition: { elements: Record<string, WireframeElement> } }>,
-): Promise<Map<string, string>> {
-  const all = [...elements, ...Object.values(components).flatMap((c) => Object.values(c.definition.elements))];
-  const ids = [...new Set(all.flatMap((el) => (el.type === "image" && !el.hidden && el.fileId ? [el.fileId] : [])))];
-  const out = new Map<string, string>();
-  let total = 0;
-  for (const id of ids) {
-    const file = await readImage(member, wireframeId, id);
-    if (!file || file.bytes.byteLength > INLINE_IMAGE_BYTES || total + file.bytes.byteLength > INLINE_TOTAL_BYTES) continue;
-    total += file.bytes.byteLength;
-    out.set(id, `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`);
-  }
-  return out;
 }
