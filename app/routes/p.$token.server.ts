@@ -4,7 +4,7 @@ import { env } from "~/.server/env";
 import { isUserError, type UserError } from "~/.server/errors";
 import { clientIp } from "~/.server/http/request";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
-import { createGuestPin, isUnlocked, openShareLink, unlockShareLink } from "~/.server/prototypes";
+import { createGuestPin, isUnlocked, openShareLink, sharedImageUrl, unlockShareLink } from "~/.server/prototypes";
 import { playScreen } from "~/.server/prototypes/player";
 
 /**
@@ -14,7 +14,7 @@ import { playScreen } from "~/.server/prototypes/player";
  * says so), 429 with Retry-After for too many guesses. A password gate sets a cookie for
  * this link's path only.
  */
-const unlockCookie = (linkId: string) =>
+export const unlockCookie = (linkId: string) =>
   createCookie(`atelier_proto_${linkId.slice(0, 8)}`, {
     httpOnly: true,
     sameSite: "lax",
@@ -30,7 +30,7 @@ function refused(error: UserError) {
   );
 }
 
-async function open(request: Request, token: string, opened: boolean) {
+export async function open(request: Request, token: string, opened: boolean) {
   try {
     return await openShareLink(token, { ip: clientIp(request), opened });
   } catch (error) {
@@ -46,12 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (isUserError(shared)) return refused(shared);
   const cookie = await unlockCookie(shared.linkId).parse(request.headers.get("Cookie"));
   if (!isUnlocked(shared, cookie)) return data({ state: "locked" as const, name: shared.name }, { status: 401 });
-  const played = await playScreen(shared.workspaceId, shared.document, {
-    flow: q.get("flow"),
-    screen: q.get("screen"),
-    overlay: q.get("overlay"),
-    from: q.get("from"),
-  });
+  const token = params.token ?? "";
+  const played = await playScreen(
+    shared.workspaceId,
+    shared.document,
+    { flow: q.get("flow"), screen: q.get("screen"), overlay: q.get("overlay"), from: q.get("from") },
+    (fileId) => sharedImageUrl(token, fileId),
+  );
   return {
     state: "playing" as const,
     name: shared.name,

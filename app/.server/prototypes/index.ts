@@ -25,3 +25,4 @@ export {
   type FeedbackPin,
 } from "./feedback";
 export { getPrototype, type PrototypeView } from "./player";
+export { readSharedImage, sharedImageUrl } from "./shared-files";

@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDb } from "../../tests/support/db";
+import { defaultElement } from "~/lib/wireframes/ops";
+import { createShareLink, revokeShareLink } from "~/.server/prototypes";
+import { applyPatch, createWireframe, getWireframe, uploadImage } from "~/.server/wireframes";
+import { makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
+import { loader as pageLoader } from "./p.$token.server";
+import { loader } from "./p.$token_.images.$fileId.server";
+
+/** GET /p/{token}/images/{fileId}: a share link's viewer sees the wireframe's uploaded images, and only those. */
+
+type Args = Parameters<typeof loader>[0];
+let ip = 0;
+const get = (token: string, fileId: string, headers: Record<string, string> = {}) =>
+  loader({
+    request: new Request(`http://localhost/p/${token}/images/${fileId}`, {
+      headers: { "X-Atelier-Client-Ip": `198.51.100.${++ip % 250}`, ...headers },
+    }),
+    params: { token, fileId },
+    context: {},
+  } as unknown as Args) as Promise<Response>;
+
+const png = (name: string) => new File([PNG_BYTES], name, { type: "image/png" });
+
+/** A workspace with two wireframes, each showing an image of its own; a link to the first. */
+async function setup() {
+  const ws = await makeWorkspace();
+  const wireframe = async (name: string) => {
+    const { id } = await createWireframe(ws.owner, { projectId: ws.project.id, name, device: "desktop" });
+    const screenId = Object.keys((await getWireframe(ws.owner, id)).document.screens)[0]!;
+    const { fileId } = await uploadImage(ws.owner, id, png(`${name}.png`));
+    await applyPatch(ws.owner, id, {
+      clientId: "c",
+      ops: [{ op: "add-element", element: defaultElement("image", { id: "img", screenId, fileId, alt: name }) }],
+    });
+    return { id, fileId };
+  };
+  const shared = await wireframe("Shared");
+  const other = await wireframe("Other");
+  const link = await createShareLink(ws.owner, shared.id, { allowFeedback: false });
+  return { ...ws, shared, other, link };
+}
+
+describe("a share link's images", () => {
+  beforeEach(resetDb);
+
+  it("the player page draws the image from the link's own address, which serves its bytes", async () => {
+    const ws = await setup();
+    const page = (await pageLoader({
+      request: new Request(`http://localhost/p/${ws.link.token}`),
+      params: { token: ws.link.token },
+      context: {},
+    } as unknown as Parameters<typeof pageLoader>[0])) as { view: { svg: string } };
+    expect(page.view.svg).toContain(`href="/p/${ws.link.token}/images/${ws.shared.fileId}"`);
+    const res = await get(ws.link.token, ws.shared.fileId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(PNG_BYTES));
+  });
+
+  it("refuses another wireframe's image, another workspace's and a malformed id through the link", async () => {
+    const ws = await setup();
+    const elsewhere = await setup();
+    expect((await get(ws.link.token, ws.other.fileId)).status).toBe(404);
+    expect((await get(ws.link.token, elsewhere.shared.fileId)).status).toBe(404);
+    expect((await get(ws.link.token, "not-a-uuid")).status).toBe(404);
+    // The other wireframe's own link serves it.
+    expect((await get(elsewhere.link.token, elsewhere.shared.fileId)).status).toBe(200);
+  });
+
+  it("answers 410 once the link is revoked, 404 for an unknown link and 401 before a password is given", async () => {
+    const ws = await setup();
+    await revokeShareLink(ws.owner, ws.shared.id, ws.link.id);
+    const revoked = await get(ws.link.token, ws.shared.fileId);
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toMatch(/turned off/);
+    expect((await get("x".repeat(32), ws.shared.fileId)).status).toBe(404);
+    const locked = await createShareLink(ws.owner, ws.shared.id, { allowFeedback: false, password: "secret-words" });
+    expect((await get(locked.token, ws.shared.fileId)).status).toBe(401);
+  });
+});

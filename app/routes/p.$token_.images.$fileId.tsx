@@ -1,0 +1,1 @@
+export { loader } from "./p.$token_.images.$fileId.server";
