@@ -80,12 +80,24 @@ const envSchema = z
     STRIPE_PRICE_ENTERPRISE_YEAR: optionalText,
     STRIPE_PORTAL_CONFIGURATION: optionalText,
     TRUST_PROXY: boolish,
+    // Identity backend (docs/decisions/018): local accounts, or a Supabase project's Auth.
+    IDENTITY: z.enum(["local", "supabase"]).default("local"),
+    SUPABASE_URL: optionalUrl,
+    SUPABASE_ANON_KEY: optionalText,
+    // Server-side only: read by app/.server modules, never sent to the browser.
+    SUPABASE_SERVICE_ROLE_KEY: optionalText,
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
     // Optional language model (app/.server/llm): any OpenAI-compatible chat-completions endpoint; all three or none.
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalText,
     LLM_MODEL: optionalText,
     LLM_TIMEOUT_MS: intWithDefault(8000),
+  })
+  .superRefine((e, ctx) => {
+    if (e.IDENTITY !== "supabase") return;
+    for (const key of ["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"] as const) {
+      if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when IDENTITY=supabase" });
+    }
   })
   .superRefine((e, ctx) => {
     const llm = ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"] as const;
@@ -133,6 +145,9 @@ export function placeholderProblems(source: Record<string, string | undefined>):
     "STRIPE_SECRET_KEY",
     "STRIPE_PUBLISHABLE_KEY",
     "STRIPE_WEBHOOK_SECRET",
+    "SUPABASE_URL",
+    "SUPABASE_ANON_KEY",
+    "SUPABASE_SERVICE_ROLE_KEY",
     "LLM_API_KEY",
   ];
   return keys

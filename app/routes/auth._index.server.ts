@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-run/node";
-import { requestPasswordReset, resendVerification, signInWithPassword, signUpWithPassword } from "~/.server/auth/email-auth";
 import { type IpBucket, limitByIp } from "~/.server/auth/limits";
 import { AUTH_TEXT } from "~/.server/auth/messages";
-import { OAUTH_PROVIDERS, isOAuthConfigured, oauthFailureMessage } from "~/.server/auth/oauth";
-import { requireAnonymous, safeRedirect, signIn } from "~/.server/auth/session";
+import { oauthFailureMessage } from "~/.server/auth/oauth";
+import { requireAnonymous, safeRedirect } from "~/.server/auth/session";
 import { isEnabled } from "~/.server/flags";
 import { readForm } from "~/.server/http/body";
+import { identity } from "~/.server/identity";
 import { redirectWithToast } from "~/.server/http/flash";
 import { clientIp } from "~/.server/http/request";
 import { invalid, parseFormData, replyError } from "~/.server/http/submission";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AuthFormL
     invite: (q.get("invite") ?? "").trim().slice(0, 64),
     email: (q.get("email") ?? "").trim().slice(0, 254),
     oauthError: oauthFailureMessage(q.get("provider"), q.get("oauth_error")),
-    oauthProviders: OAUTH_PROVIDERS.filter(isOAuthConfigured),
+    oauthProviders: await identity().oauthProviders(),
   };
 }
 
@@ -80,17 +80,16 @@ export async function action({ request }: ActionFunctionArgs) {
 const retryAfterHeader = (seconds: number) => ({ "Retry-After": String(seconds) });
 
 /** A success (or the unverified refusal) with what the form shows besides the fields. */
-function answer(reply: AuthReply, status = 200) {
-  return data(reply, { status });
+function answer(reply: AuthReply, status = 200, headers?: Headers | null) {
+  return data(reply, { status, headers: headers ?? undefined });
 }
 
 async function handle(request: Request, submission: Submission, input: AuthFormInput, redirectTo: string) {
   switch (input.intent) {
     case "signin": {
-      const result = await signInWithPassword(input.email, input.password);
+      const result = await identity().signIn(request, input.email, input.password);
       if (result.ok) {
-        const headers = await signIn(request, result.user.id);
-        return redirectWithToast(redirectTo, { title: AUTH_TEXT.signedIn, variant: "success" }, { headers });
+        return redirectWithToast(redirectTo, { title: AUTH_TEXT.signedIn, variant: "success" }, { headers: result.headers });
       }
       if (result.reason === "locked") {
         return replyError(submission, 429, retryMessage(result.retryAfterSeconds), {
@@ -104,7 +103,7 @@ async function handle(request: Request, submission: Submission, input: AuthFormI
       return replyError(submission, 401, result.message, { hideFields });
     }
     case "signup": {
-      const result = await signUpWithPassword(input);
+      const result = await identity().signUp(input);
       if (!result.ok) return replyError(submission, 403, result.message, { field: result.field, hideFields });
       return answer({
         ...submission.reply({ resetForm: true }),
@@ -113,11 +112,16 @@ async function handle(request: Request, submission: Submission, input: AuthFormI
         sentTo: input.email,
       });
     }
-    case "reset":
-      await requestPasswordReset(input.email);
-      return answer({ ...submission.reply({ resetForm: true }), authIntent: input.intent, message: AUTH_TEXT.resetEmailSent });
+    case "reset": {
+      const headers = await identity().requestPasswordReset(input.email, request);
+      return answer(
+        { ...submission.reply({ resetForm: true }), authIntent: input.intent, message: AUTH_TEXT.resetEmailSent },
+        200,
+        headers,
+      );
+    }
     case "resend-verification":
-      await resendVerification(input.email);
+      await identity().resendVerification(input.email);
       // The address stays in the form (sign-in shows it again); no "check your e-mail" panel needs it cleared.
       return answer({
         ...submission.reply({ hideFields }),

@@ -1,37 +1,22 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-run/node";
-import { resetPassword } from "~/.server/auth/email-auth";
 import { AUTH_TEXT } from "~/.server/auth/messages";
-import { checkToken } from "~/.server/auth/one-time-tokens";
 import { requireAnonymous } from "~/.server/auth/session";
 import { flashHeader } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyError } from "~/.server/http/submission";
+import { identity } from "~/.server/identity";
 import { PASSWORD_FIELDS, type ResetPasswordLoaderData, type ResetPasswordReply, newPasswordSchema } from "~/lib/forms/auth";
 
 /**
  * /reset-password?access_token=…&refresh_token=…&type=recovery (the reset e-mail's
- * link). The loader checks the pair without spending it; only a successful post does.
+ * link; with Supabase Auth also ?code=… or ?token_hash=…&type=recovery). The loader
+ * checks the link without spending it; only a successful post does.
  */
-
-function linkTokens(request: Request) {
-  const q = new URL(request.url).searchParams;
-  const accessToken = q.get("access_token") ?? "";
-  const refreshToken = q.get("refresh_token") ?? "";
-  const complete = Boolean(accessToken && refreshToken && q.get("type") === "recovery");
-  return complete ? { accessToken, refreshToken } : null;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const tokens = linkTokens(request);
-  const invalidLink = (message: string) => data<ResetPasswordLoaderData>({ state: "invalid", message }, { status: 400 });
-  if (!tokens) return invalidLink(AUTH_TEXT.resetLinkMissing);
-  try {
-    const check = await checkToken("reset-password", tokens.accessToken, tokens.refreshToken);
-    return check.ok ? data<ResetPasswordLoaderData>({ state: "ready" }) : invalidLink(AUTH_TEXT.resetLinkInvalid);
-  } catch (error) {
-    console.error("[auth] reset link check failed", error);
-    return invalidLink(AUTH_TEXT.resetValidateFailed);
-  }
+  const check = await identity().checkResetLink(request);
+  if (!check.ok) return data<ResetPasswordLoaderData>({ state: "invalid", message: check.message }, { status: 400 });
+  return data<ResetPasswordLoaderData>({ state: "ready" });
 }
 
 const hideFields = PASSWORD_FIELDS;
@@ -40,11 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = await parseSubmission(request, newPasswordSchema);
   if (submission.status !== "success") return invalid(submission, { hideFields });
   const failed = () => replyError(submission, 400, AUTH_TEXT.resetFailed, { hideFields });
-  const tokens = linkTokens(request);
-  if (!tokens) return failed();
+  const headers = new Headers();
   try {
-    const result = await resetPassword({ ...tokens, password: submission.value.password });
+    const result = await identity().resetPassword(request, submission.value.password);
     if (!result.ok) return failed();
+    result.headers?.forEach((value, name) => headers.append(name, value));
   } catch (error) {
     console.error("[auth] password reset failed", error);
     return failed();
@@ -56,5 +41,6 @@ export async function action({ request }: ActionFunctionArgs) {
     description: AUTH_TEXT.resetSuccessDescription,
     variant: "success",
   });
-  return data<ResetPasswordReply>({ ...submission.reply({ resetForm: true }), passwordReset: true }, { headers: { "Set-Cookie": toast } });
+  headers.append("Set-Cookie", toast);
+  return data<ResetPasswordReply>({ ...submission.reply({ resetForm: true }), passwordReset: true }, { headers });
 }

@@ -39,6 +39,8 @@ export async function findUserById(id: string): Promise<Account | null> {
 }
 
 export type NewAccount = {
+  /** Given by an outside identity backend (the Supabase user id, decision 018); else generated. */
+  id?: string;
   email: string;
   fullName: string;
   passwordHash?: string | null;
@@ -56,6 +58,7 @@ export async function createUser(input: NewAccount, afterCreate?: (tx: Db, user:
     const [user] = await tx
       .insert(users)
       .values({
+        ...(input.id ? { id: input.id } : {}),
         email: input.email,
         fullName: input.fullName.trim(),
         passwordHash: input.passwordHash ?? null,

@@ -4,6 +4,7 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { db, schema } from "../db";
 import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
 import { clientIp } from "../http/request";
+import { refreshIdentityState } from "../identity/supabase-session";
 import { hashToken, randomToken } from "./tokens";
 
 const { sessions, users } = schema;
@@ -19,7 +20,8 @@ export type SessionUser = {
   theme: Theme;
 };
 
-export type CurrentSession = { user: SessionUser; idHash: string };
+/** `identityState`: with IDENTITY=supabase, the Supabase session this one stands for (decision 018). */
+export type CurrentSession = { user: SessionUser; idHash: string; identityState?: Record<string, string> | null };
 
 // A loader, its parent loaders and the action of one request all ask; ask the database once.
 const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
@@ -45,13 +47,26 @@ async function lookup(request: Request): Promise<CurrentSession | null> {
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       theme: users.theme,
+      identityState: sessions.identityState,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  return { user: row, idHash };
+  const { identityState, ...user } = row;
+  if (identityState) {
+    // The Supabase session behind this one: refreshed when its access token expires;
+    // refused (revoked, expired) means this session is over too.
+    const next = await refreshIdentityState(identityState);
+    if (next === null) {
+      await db().delete(sessions).where(eq(sessions.idHash, idHash));
+      return null;
+    }
+    if (next !== identityState) await db().update(sessions).set({ identityState: next }).where(eq(sessions.idHash, idHash));
+    return { user, idHash, identityState: next };
+  }
+  return { user, idHash };
 }
 
 export function getSession(request: Request): Promise<CurrentSession | null> {
@@ -108,7 +123,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
  * Starts a fresh session (a new id at every sign-in) and ends the one the browser
  * had, so an id fixed before sign-in is worthless after it.
  */
-export async function createSession(request: Request, userId: string): Promise<string> {
+export async function createSession(request: Request, userId: string, identityState?: Record<string, string>): Promise<string> {
   const previous = await readSessionId(request);
   if (previous)
     await db()
@@ -123,15 +138,16 @@ export async function createSession(request: Request, userId: string): Promise<s
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
       ip: clientIp(request),
+      identityState: identityState ?? null,
     });
   perRequest.delete(request);
   return getSessionCookie().serialize(id);
 }
 
 /** Set-Cookie header that signs the browser in. */
-export async function signIn(request: Request, userId: string): Promise<Headers> {
+export async function signIn(request: Request, userId: string, identityState?: Record<string, string>): Promise<Headers> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await createSession(request, userId));
+  headers.append("Set-Cookie", await createSession(request, userId, identityState));
   return headers;
 }
 

@@ -32,6 +32,8 @@ export const sessions = pgTable("sessions", {
   expiresAt: ts("expires_at").notNull(),
   userAgent: text("user_agent"),
   ip: text("ip"),
+  /** With IDENTITY=supabase: the Supabase session this row stands for (decision 018). */
+  identityState: jsonb("identity_state").$type<Record<string, string>>(),
 });
 
 export const authTokens = pgTable("auth_tokens", {
