@@ -1,8 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { askSchema } from "~/lib/forms/ask";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
-import { orErrorPage } from "~/.server/http/submission";
+import { isUserError } from "~/.server/errors";
+import { orErrorPage, parseSubmission } from "~/.server/http/submission";
+import { llmEnabled } from "~/.server/llm";
+import { askAboutProject } from "~/.server/llm/ask";
+import { projectSummary } from "~/.server/llm/project-summary";
 import { requireMember } from "~/.server/workspaces";
 
 /**
@@ -39,5 +44,32 @@ export async function analyticsLoader(request: Request) {
   const cfdBy = url.searchParams.get("cfd") === "column" ? "column" : "group";
   const charts = flow ? projectCharts(flow, range, cfdBy) : [];
   const times = flow?.times ?? null;
-  return { overview, range, flow, charts, times, cfdBy };
+  // With a language model configured: the project's written summary and "Ask about this project".
+  const llm = llmEnabled()
+    ? {
+        summary: flow
+          ? await projectSummary(
+              member,
+              flow,
+              overview.find((p) => p.id === flow.project.id),
+              range,
+            )
+          : null,
+      }
+    : null;
+  return { overview, range, flow, charts, times, cfdBy, llm };
+}
+
+/** POST /analytics: "Ask about this project" (the question becomes the board's filter). */
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request, "workspace.view");
+  const submission = await parseSubmission(request, askSchema);
+  if (submission.status !== "success") return data({ reply: submission.reply(), answer: null }, { status: 400 });
+  try {
+    const answer = await askAboutProject(member, submission.value.project, submission.value.question);
+    return { reply: submission.reply(), answer };
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return data({ reply: submission.reply({ formErrors: [error.message] }), answer: null }, { status: error.status });
+  }
 }

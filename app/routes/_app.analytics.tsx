@@ -1,20 +1,23 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AskAboutProject } from "~/components/analytics/ask";
 import { ChartFigure } from "~/components/analytics/chart-figure";
 import { WorkspaceOverview } from "~/components/analytics/overview";
 import { RangeForm } from "~/components/analytics/range-form";
+import { ProjectSummary } from "~/components/analytics/summary";
 import { TimeStats } from "~/components/analytics/time-stats";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { EmptyState, ScreenHeader, screenMeta } from "~/components/shell/screen";
 import { formatDay } from "~/lib/dates";
-import type { loader } from "./_app.analytics.server";
+import type { action, loader } from "./_app.analytics.server";
 
-export { loader } from "./_app.analytics.server";
+export { action, loader } from "./_app.analytics.server";
 
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
-  const { overview, range, flow, charts, times, cfdBy } = useLoaderData<typeof loader>();
+  const { overview, range, flow, charts, times, cfdBy, llm } = useLoaderData<typeof loader>();
+  const asked = useActionData<typeof action>();
   const query = (projectId: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
   return (
@@ -34,6 +37,15 @@ export default function Analytics() {
             <RangeForm projects={overview} projectId={flow?.project.id ?? null} range={range} />
             {flow ? (
               <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+                {llm?.summary ? <ProjectSummary summary={llm.summary} /> : null}
+                {llm ? (
+                  <AskAboutProject
+                    projectId={flow.project.id}
+                    action={`/analytics?${query(flow.project.id, cfdBy === "column" ? { cfd: "column" } : {})}`}
+                    reply={asked?.reply}
+                    answer={asked?.answer ?? null}
+                  />
+                ) : null}
                 <nav aria-label="Cumulative flow view" className="flex flex-wrap gap-2 text-sm xl:col-span-2">
                   <span className="text-slate-600">Cumulative flow:</span>
                   {(

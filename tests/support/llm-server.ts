@@ -53,7 +53,11 @@ export class LocalLlmServer {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server = http.createServer((req, res) => {
+      // No keep-alive: a socket the server closes while the client reuses it would fail a test at random.
+      res.setHeader("connection", "close");
+      void this.handle(req, res);
+    });
     await new Promise<void>((resolve, reject) => {
       this.server!.once("error", reject);
       this.server!.listen(this.port, "127.0.0.1", () => resolve());

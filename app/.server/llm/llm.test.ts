@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalLlmServer, lastUserText } from "../../../tests/support/llm-server";
-import { makeOwner, memberOf } from "../../../tests/support/factories";
+import { authedRequest, formRequest, makeOwner, memberOf } from "../../../tests/support/factories";
+import { action, analyticsLoader } from "../../routes/_app.analytics.server";
+import { moveCard, createCard } from "../projects/cards";
 import { resetDb } from "../../../tests/support/db";
 import { db, schema } from "../db";
 import { parseEnv, resetEnvForTests } from "../env";
 import { loadBoard } from "../projects/board-reads";
-import { createCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
 import { askAboutProject } from "./ask";
 import { chat, LlmFailure, llmConfig } from "./index";
@@ -15,7 +16,7 @@ import { clearSummaryCacheForTests, writeSummary } from "./summary";
 const llm = new LocalLlmServer();
 const RULES = "12 cards were completed (the rule engine's text).";
 
-function configure(on: boolean, timeoutMs = 300) {
+function configure(on: boolean, timeoutMs = 3000) {
   if (on) {
     process.env.LLM_BASE_URL = llm.url;
     process.env.LLM_API_KEY = "test-key";
@@ -75,6 +76,7 @@ describe("the chat-completions client against the local server", () => {
     ["malformed", "malformed"],
     ["no-choices", "malformed"],
   ] as const)("turns %s into an LlmFailure (%s)", async (mode, reason) => {
+    if (mode === "timeout") configure(true, 300);
     llm.failNext(mode);
     const failure = await chat([{ role: "user", content: "x" }]).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(LlmFailure);
@@ -85,6 +87,7 @@ describe("the chat-completions client against the local server", () => {
     "falls back to the rule engine's text on %s, with a warning",
     async (mode) => {
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      if (mode === "timeout") configure(true, 300);
       llm.failNext(mode);
       expect(await writeSummary({ completed: 12 }, RULES)).toEqual({ text: RULES, source: "rules" });
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("[llm] summary: falling back"));
@@ -198,6 +201,7 @@ describe("ask about this project", () => {
   it.each(["timeout", "429", "malformed"] as const)("answers a %s with a message", async (mode) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { member, p } = await project();
+    if (mode === "timeout") configure(true, 300);
     llm.failNext(mode);
     expect(await askAboutProject(member, p.id, "urgent?")).toMatchObject({
       ok: false,
@@ -226,5 +230,82 @@ describe("the workspace's card-title setting", () => {
     expect(await shareCardTitles(workspace.id)).toBe(true);
     await expect(setShareCardTitles({ ...owner, role: "member" }, false)).rejects.toMatchObject({ status: 403 });
     expect(await shareCardTitles(workspace.id)).toBe(true);
+  });
+});
+
+describe("/analytics with and without the language model", () => {
+  beforeEach(() => resetDb());
+
+  async function finished() {
+    const { user } = await makeOwner();
+    const member = await memberOf(user.id);
+    const p = await createProject(member, { name: "Launch" });
+    const { columns } = await loadBoard(member, p.id);
+    for (const title of ["Secret launch plan", "Pricing page"]) {
+      const card = await createCard(member, p.id, { columnId: columns[1]!.id, title });
+      await moveCard(member, p.id, { cardId: card.id, toColumnId: columns[2]!.id, index: 0 });
+      await moveCard(member, p.id, { cardId: card.id, toColumnId: columns[4]!.id, index: 0 });
+    }
+    return { user, member, p };
+  }
+
+  it("without the variables: no summary, no ask, nothing sent", async () => {
+    configure(false);
+    const { user, p } = await finished();
+    const page = await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
+    expect(page.llm).toBeNull();
+    const req = await authedRequest(user.id, `/analytics?project=${p.id}`);
+    const answer = (await action({
+      request: formRequest(req, { intent: "ask", project: p.id, question: "urgent cards?" }),
+      params: {},
+      context: {},
+    })) as {
+      data: { reply: { error: Record<string, string[]> } };
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(404);
+    expect(answer.data.reply.error[""]).toEqual(["Asking about a project needs a language model, and none is configured."]);
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it("writes the summary from the page's numbers; card titles go only when the workspace allows them", async () => {
+    const { user, member, p } = await finished();
+    const page = await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
+    expect(page.llm!.summary).toEqual({ text: "Local model summary: the team completed 2 cards in this range.", source: "model" });
+    const facts = lastUserText(llm.requests[0]!);
+    expect(facts).toContain('"completed":2');
+    expect(facts).not.toContain("Secret launch plan");
+
+    await setShareCardTitles(member, true);
+    await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
+    expect(lastUserText(llm.requests[1]!)).toContain("Secret launch plan");
+
+    // A failing model: the same numbers in the rule engine's words.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    clearSummaryCacheForTests();
+    llm.failNext("429");
+    const fallback = await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
+    expect(fallback.llm!.summary).toEqual({ text: expect.stringMatching(/^2 cards were completed in this range/), source: "rules" });
+  });
+
+  it("answers the ask form with the filter, and a missing question with the field's message", async () => {
+    const { user, p } = await finished();
+    const req = await authedRequest(user.id, `/analytics?project=${p.id}`);
+    const ok = (await action({
+      request: formRequest(req, { intent: "ask", project: p.id, question: 'cards about "pricing"' }),
+      params: {},
+      context: {},
+    })) as {
+      answer: { ok: true; parts: string[]; total: number };
+    };
+    expect(ok.answer).toMatchObject({ ok: true, parts: ["Title contains “pricing”"], total: 1 });
+    const empty = (await action({
+      request: formRequest(req, { intent: "ask", project: p.id, question: "" }),
+      params: {},
+      context: {},
+    })) as {
+      data: { reply: { error: Record<string, string[]> }; answer: null };
+    };
+    expect(empty.data.reply.error.question).toEqual(["Type a question, for example: which urgent cards are overdue?"]);
   });
 });
