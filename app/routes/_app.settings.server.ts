@@ -4,6 +4,8 @@ import { settingsSchema } from "~/lib/forms/workspace";
 import { planStatusOf } from "~/.server/billing/plan-status";
 import { db } from "~/.server/db";
 import { redirectWithToast } from "~/.server/http/flash";
+import { llmEnabled } from "~/.server/llm";
+import { setShareCardTitles, shareCardTitles } from "~/.server/llm/settings";
 import { emailChoices } from "~/.server/notifications";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { createWorkspace, getMemberContext, requireMember } from "~/.server/workspaces";
@@ -31,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     can: { update: can(member.role, "workspace.update"), delete: can(member.role, "workspace.delete") },
     planStatus,
     emailChoices: emailChoicesOfUser,
+    // Shown only when a language model is configured.
+    llm: llmEnabled() ? { shareCardTitles: await shareCardTitles(member.workspace.id) } : null,
   };
 }
 
@@ -56,6 +60,13 @@ export async function action({ request }: ActionFunctionArgs) {
       case "update-workspace":
         await updateWorkspace(member, input);
         return redirectWithToast("/settings", { variant: "success", title: "Workspace settings saved" }, { status: 303 });
+      case "update-llm":
+        await setShareCardTitles(member, input.shareCardTitles);
+        return redirectWithToast(
+          "/settings#language-model",
+          { variant: "success", title: "Language model setting saved" },
+          { status: 303 },
+        );
       case "delete-workspace":
         await deleteWorkspace(member, input.confirm);
         return redirectWithToast(

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalLlmServer, lastUserText } from "../../../tests/support/llm-server";
-import { authedRequest, formRequest, makeOwner, memberOf } from "../../../tests/support/factories";
+import { addMember, authedRequest, formRequest, makeOwner, makeUser, memberOf } from "../../../tests/support/factories";
+import { answer } from "../../../tests/support/route-requests";
 import { action, analyticsLoader } from "../../routes/_app.analytics.server";
+import { action as settingsAction, loader as settingsLoader } from "../../routes/_app.settings.server";
 import { moveCard, createCard } from "../projects/cards";
 import { resetDb } from "../../../tests/support/db";
 import { db, schema } from "../db";
@@ -307,5 +309,34 @@ describe("/analytics with and without the language model", () => {
       data: { reply: { error: Record<string, string[]> }; answer: null };
     };
     expect(empty.data.reply.error.question).toEqual(["Type a question, for example: which urgent cards are overdue?"]);
+  });
+});
+
+describe("/settings, the language model's card-title setting", () => {
+  beforeEach(() => resetDb());
+
+  it("shows only with a model configured; an owner turns it on, a member is refused", async () => {
+    const { user, workspace } = await makeOwner();
+    const req = await authedRequest(user.id, "/settings");
+    const args = (request: Request) => ({ request, params: {}, context: {} });
+    expect((await settingsLoader(args(req))).llm).toEqual({ shareCardTitles: false });
+    const saved = await answer(settingsAction(args(formRequest(req, { intent: "update-llm", shareCardTitles: "on" }))));
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe("/settings#language-model");
+    expect(await shareCardTitles(workspace.id)).toBe(true);
+
+    const colleague = await makeUser();
+    await addMember(workspace.id, colleague.id, "member");
+    const theirs = await authedRequest(colleague.id, "/settings");
+    const refused = await answer<{ error: Record<string, string[]> }>(settingsAction(args(formRequest(theirs, { intent: "update-llm" }))));
+    expect(refused.status).toBe(403);
+    expect(refused.body!.error[""]).toEqual(["Only admins and owners can change workspace settings."]);
+    expect(await shareCardTitles(workspace.id)).toBe(true);
+    // Unchecked (no field sent): off.
+    await settingsAction(args(formRequest(req, { intent: "update-llm" })));
+    expect(await shareCardTitles(workspace.id)).toBe(false);
+
+    configure(false);
+    expect((await settingsLoader(args(req))).llm).toBeNull();
   });
 });

@@ -24,4 +24,12 @@ export const createWorkspaceSchema = z.object({ intent: z.literal("create-worksp
 /** The typed name is compared with the workspace's by the service, which knows it. */
 export const deleteWorkspaceSchema = z.object({ intent: z.literal("delete-workspace"), confirm: z.string().default("") });
 
-export const settingsSchema = z.discriminatedUnion("intent", [updateWorkspaceSchema, createWorkspaceSchema, deleteWorkspaceSchema]);
+/** Whether card titles may be sent to the language model (a checkbox: absent means no). */
+export const llmSettingsSchema = z.object({ intent: z.literal("update-llm"), shareCardTitles: z.boolean().default(false) });
+
+export const settingsSchema = z.discriminatedUnion("intent", [
+  updateWorkspaceSchema,
+  createWorkspaceSchema,
+  deleteWorkspaceSchema,
+  llmSettingsSchema,
+]);
