@@ -133,6 +133,10 @@ export class SupabaseAuthServer {
     this.failures.push({ path, status: opts.status, delayMs: opts.delayMs, times: opts.times ?? 1 });
   }
 
+  clearFailures() {
+    this.failures.length = 0;
+  }
+
   /** Every access token issued until now is expired (the SDK must refresh). */
   expireAccessTokens() {
     this.notBefore = Math.floor(Date.now() / 1000) + 1;
