@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { cssValue, resolveAll } from "~/lib/design-tokens/resolve";
 import { listTokens, TOKEN_PAGE_SIZE } from "~/lib/design-tokens/listing";
-import { aliasTarget, flatten, getToken } from "~/lib/design-tokens/tree";
+import { aliasTarget, flatten, getToken, isTokenType } from "~/lib/design-tokens/tree";
 import type { DesignIssue, FlatToken, ResolvedToken } from "~/lib/design-tokens/types";
 import { designIssues } from "~/lib/design-tokens/issues";
 import { checkSystem } from "~/lib/design-tokens/validate";
@@ -96,13 +96,17 @@ export async function designPage(member: MemberContext, projectId: string | null
   }));
 
   const editKey = q.get("edit");
-  let editing: null | { set: string; path: string; type: string; value: unknown; description: string } = null;
+  let editing: null | { set: string; path: string; type: string; storedType: string; value: unknown; description: string } = null;
   if (editKey && editKey.includes(":")) {
     const [setName, path] = [editKey.slice(0, editKey.indexOf(":")), editKey.slice(editKey.indexOf(":") + 1)];
     const set = doc.sets.find((s) => s.name === setName);
     const token = set ? getToken(set.tokens, path) : undefined;
     const flat = set ? flatten(set).find((t) => t.path === path) : undefined;
-    if (token && flat) editing = { set: setName, path, type: flat.type, value: token.$value, description: flat.description ?? "" };
+    // `?type=` (the type form without JavaScript): the fields of another type, to change the token's type.
+    const retype = q.get("type");
+    const type = isTokenType(retype) ? retype : flat?.type;
+    if (token && flat && type)
+      editing = { set: setName, path, type, storedType: flat.type, value: token.$value, description: flat.description ?? "" };
   }
 
   const versions = tab === "versions" || tab === "import" ? await listVersions(member, projectId) : [];

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import {
   deleteToken as deleteTreeToken,
   DesignTokenError,
+  flatten,
   getNode,
   getToken,
   inheritedType,
@@ -144,9 +145,32 @@ export async function saveToken(member: MemberContext, projectId: Scope, input: 
       if (!existing?.$type && ownSet && inheritedType(ownSet.tokens, input.path) === input.type) delete node.$type;
       if (input.description?.trim()) node.$description = input.description.trim();
       else delete node.$description;
-      return { doc: withSet(doc, input.set, (t) => setToken(t, input.path, node), base !== null), result: { path: input.path } };
+      const next = withSet(doc, input.set, (t) => setToken(t, input.path, node), base !== null);
+      if (existing)
+        refuseBrokenAliases(effectiveOf(base ?? doc, base ? doc : null).doc, effectiveOf(base ?? next, base ? next : null).doc, input);
+      return { doc: next, result: { path: input.path } };
     },
     { field: "value" },
+  );
+}
+
+/**
+ * A token whose type changes must not leave tokens aliasing it with a type they no longer fit:
+ * refused at the type field, naming each of them (set: path), before anything is written.
+ */
+function refuseBrokenAliases(before: DesignSystemDoc, after: DesignSystemDoc, input: TokenInput) {
+  const was = before.sets.find((s) => s.name === input.set);
+  const oldType = was ? flatten(was).find((t) => t.path === input.path)?.type : undefined;
+  if (!oldType || oldType === input.type) return;
+  const known = new Set(checkSystem(before).map(issueKey));
+  const users = checkSystem(after)
+    .filter((i) => !known.has(issueKey(i)) && i.message.includes(`{${input.path}}`) && i.path !== input.path)
+    .map((i) => (i.set ? `${i.set}: ${i.path}` : i.path));
+  if (users.length === 0) return;
+  throw new UserError(
+    400,
+    `These tokens alias ${input.path} as a ${oldType} token and would no longer fit: ${[...new Set(users)].join(", ")}. Change or remove those aliases first, or keep the type ${oldType}.`,
+    "type",
   );
 }
 

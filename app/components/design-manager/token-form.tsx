@@ -6,19 +6,19 @@
  * the curve redraws as the numbers change.
  */
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { type FormReply, FormErrors, messageOf, replyFor, useSchemaForm } from "~/components/ui/conform";
-import { Field } from "~/components/ui/form";
+import { Field, useHydrated } from "~/components/ui/form";
 import { formatOklch, isDtcgColor, parseColor, toHex } from "~/lib/design-tokens/color";
-import { aliasTarget } from "~/lib/design-tokens/tree";
-import type { TOKEN_TYPES } from "~/lib/design-tokens/types";
+import { aliasTarget, isTokenType } from "~/lib/design-tokens/tree";
+import { TOKEN_TYPES, type TokenType } from "~/lib/design-tokens/types";
 import { FONT_WEIGHT_KEYWORDS, STROKE_STYLES } from "~/lib/design-tokens/values";
 import { SHADOW_LAYERS, TYPE_LABELS, tokenFormFields } from "~/lib/forms/design";
 import { Select, usePending, ui } from "./parts";
 
-type Editing = { set: string; path: string; type: string; value: unknown; description: string };
+type Editing = { set: string; path: string; type: string; storedType: string; value: unknown; description: string };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string =>
@@ -120,7 +120,6 @@ export function TokenForm({
   reply: FormReply | undefined;
   cancelHref: string;
 }) {
-  const type = (editing?.type ?? newToken?.type ?? "color") as (typeof TOKEN_TYPES)[number];
   const lastResult = replyFor(reply, "save-token");
   const [form, fields] = useSchemaForm(tokenFormFields, {
     id: "token-form",
@@ -128,7 +127,13 @@ export function TokenForm({
     shouldValidate: "onSubmit",
   });
   const posted = (lastResult?.initialValue ?? null) as Record<string, unknown> | null;
-  const defaults = defaultsOf(type, editing?.value);
+  // The type the fields are for: as posted, as `?type=` asks (editing.type), or as stored; the type select changes it.
+  const [type, setType] = useState<TokenType>(
+    isTokenType(posted?.type) ? posted.type : ((editing?.type ?? newToken?.type ?? "color") as TokenType),
+  );
+  // Another type's fields start empty (an alias stays an alias).
+  const keepsValue = !editing || type === editing.storedType || aliasTarget(editing.value) !== null;
+  const defaults = defaultsOf(type, keepsValue ? editing?.value : undefined);
   const initial = (name: string) => (posted ? str(posted[name]) : (defaults[name] ?? ""));
   const [mode, setMode] = useState<string>(initial("mode") || "value");
   const pending = usePending("save-token");
@@ -139,6 +144,7 @@ export function TokenForm({
       <h2 id="token-form-h" className={`text-lg font-semibold ${ui.heading}`}>
         {title}
       </h2>
+      {editing ? <TypeChooser type={type} storedType={editing.storedType} onChange={setType} error={errorOf("type")} /> : null}
       <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="save-token" />
@@ -210,6 +216,54 @@ export function TokenForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The token's type: with JavaScript the select swaps the fields at once; without it, a GET form
+ * reloads the page with `?type=` (the page's other parameters kept) to show the new type's fields.
+ */
+function TypeChooser({
+  type,
+  storedType,
+  onChange,
+  error,
+}: {
+  type: TokenType;
+  storedType: string;
+  onChange: (type: TokenType) => void;
+  error: string | undefined;
+}) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = [...new URLSearchParams(location.search)].filter(([k]) => k !== "type");
+  const changing = type !== storedType;
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Change the token's type">
+      {params.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <Select
+        label="Type"
+        name="type"
+        id="token-type"
+        value={type}
+        onChange={(e) => (isTokenType(e.target.value) ? onChange(e.target.value) : undefined)}
+        options={TOKEN_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        hint={
+          changing
+            ? `Changing the type from ${TYPE_LABELS[storedType as TokenType] ?? storedType}: the value must be a ${TYPE_LABELS[type].toLowerCase()}, and tokens that alias this one must still fit.`
+            : undefined
+        }
+        error={error}
+        className="w-56"
+      />
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary">
+          Show its fields
+        </Button>
+      )}
+    </Form>
   );
 }
 

@@ -53,7 +53,8 @@ export type DesignData = {
   resolved: ResolvedToken[];
   resolvedByTheme: Record<string, ResolvedToken[]>;
   issues: { path: string; set?: string; message: string }[];
-  editing: { set: string; path: string; type: string; value: unknown; description: string } | null;
+  /** The token being edited; `type` is the type its fields are shown for (`storedType` unless `?type=` changes it). */
+  editing: { set: string; path: string; type: string; storedType: string; value: unknown; description: string } | null;
   newToken: { type: string; set: string } | null;
   jsonSet: string | null;
   jsonText: string;
