@@ -4,17 +4,19 @@ import { quickCreateSchema } from "~/lib/forms/dashboard";
 import { quickCreateCard } from "~/.server/dashboard/quick-create";
 import { dashboardData } from "~/.server/dashboard/work";
 import { redirectWithToast } from "~/.server/http/flash";
+import { insightsFor } from "~/.server/insights";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { requireMember } from "~/.server/workspaces";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "workspace.view");
-  const d = await dashboardData(member);
+  const [d, insights] = await Promise.all([dashboardData(member), insightsFor(member)]);
   return {
     ...d,
     name: member.user.fullName || member.user.email.split("@")[0] || "User",
     workspaceName: member.workspace.name,
     canCreate: can(member.role, "card.create"),
+    insights,
   };
 }
 
