@@ -4,6 +4,9 @@
  */
 export type ChartId = "cfd" | "cfd-column" | "throughput" | "cycle" | "lead" | "aging";
 
+/** The charts of app/.server/analytics/charts-extra.ts (histograms, work in progress, distributions). */
+export type MoreChartId = "cycle-histogram" | "lead-histogram" | "wip" | "assignee" | "label" | "priority";
+
 /** A filled area (cumulative flow) or a line (throughput's average); `key` picks its colour. */
 export type ChartPath = { key: string; label: string; d: string; kind: "area" | "line" };
 /** A point of a scatter (cycle and lead time, aging): one card; `flag`: drawn as needing attention. */
@@ -13,7 +16,7 @@ export type ChartTick = { at: number; label: string };
 export type ChartTable = { columns: string[]; rows: (string | number)[][] };
 
 export type Chart = {
-  id: ChartId;
+  id: ChartId | MoreChartId;
   title: string;
   /** One sentence a reader takes away. */
   summary: string;

@@ -2,12 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { askSchema } from "~/lib/forms/ask";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
+import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { orErrorPage, parseSubmission } from "~/.server/http/submission";
 import { llmEnabled } from "~/.server/llm";
 import { askAboutProject } from "~/.server/llm/ask";
 import { projectSummary } from "~/.server/llm/project-summary";
+import { insightsFor } from "~/.server/insights";
 import { requireMember } from "~/.server/workspaces";
 
 /**
@@ -42,8 +44,12 @@ export async function analyticsLoader(request: Request) {
   const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
   // The charts' geometry is drawn here, so the page ships no charting code.
   const cfdBy = url.searchParams.get("cfd") === "column" ? "column" : "group";
-  const charts = flow ? projectCharts(flow, range, cfdBy) : [];
+  const charts = withTrend(flow ? projectCharts(flow, range, cfdBy) : [], flow);
   const times = flow?.times ?? null;
+  // Insights of the workspace (the page shows the project's when one is chosen), the histograms,
+  // work in progress, distributions and forecasts (issue 10).
+  const insights = await insightsFor(member);
+  const more = flow ? await projectExtras(member, flow, range) : null;
   // With a language model configured: the project's written summary and "Ask about this project".
   const llm = llmEnabled()
     ? {
@@ -57,7 +63,7 @@ export async function analyticsLoader(request: Request) {
           : null,
       }
     : null;
-  return { overview, range, flow, charts, times, cfdBy, llm };
+  return { overview, range, flow, charts, times, cfdBy, llm, insights, more };
 }
 
 /** POST /analytics: "Ask about this project" (the question becomes the board's filter). */

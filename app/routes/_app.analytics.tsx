@@ -2,11 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskAboutProject } from "~/components/analytics/ask";
 import { ChartFigure } from "~/components/analytics/chart-figure";
+import { MoreCharts } from "~/components/analytics/more-charts";
 import { WorkspaceOverview } from "~/components/analytics/overview";
 import { RangeForm } from "~/components/analytics/range-form";
 import { ProjectSummary } from "~/components/analytics/summary";
 import { TimeStats } from "~/components/analytics/time-stats";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
+import { InsightsSection } from "~/components/insights/insights-section";
 import { EmptyState, ScreenHeader, screenMeta } from "~/components/shell/screen";
 import { formatDay } from "~/lib/dates";
 import type { action, loader } from "./_app.analytics.server";
@@ -16,7 +18,7 @@ export { action, loader } from "./_app.analytics.server";
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
-  const { overview, range, flow, charts, times, cfdBy, llm } = useLoaderData<typeof loader>();
+  const { overview, range, flow, charts, times, cfdBy, llm, insights, more } = useLoaderData<typeof loader>();
   const asked = useActionData<typeof action>();
   const query = (projectId: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
@@ -29,7 +31,8 @@ export default function Analytics() {
         </EmptyState>
       ) : (
         <div className="space-y-8">
-          <WorkspaceOverview projects={overview} query={query} />
+          <WorkspaceOverview projects={overview} query={query} atRisk={insights.insights.filter((i) => i.type === "cycle-at-risk")} />
+          <InsightsSection insights={insights.insights} hidden={insights.hidden} project={flow?.project ?? null} />
           <section id="project-flow" aria-labelledby="project-flow-title" className="scroll-mt-20 space-y-4">
             <h2 id="project-flow-title" className="text-lg font-semibold text-slate-900">
               {flow ? `${flow.project.name}: ${formatDay(range.from)} to ${formatDay(range.to)}` : "Project charts"}
@@ -68,6 +71,13 @@ export default function Analytics() {
                   <ChartFigure key={chart.id} chart={chart} csvHref={`/analytics/export?${query(flow.project.id, { chart: chart.id })}`} />
                 ))}
                 {times ? <TimeStats cycle={times.cycle} lead={times.lead} /> : null}
+                {more ? (
+                  <MoreCharts
+                    charts={more.charts}
+                    forecast={more.forecast}
+                    csvHref={(id) => `/analytics/export?${query(flow.project.id, { chart: id })}`}
+                  />
+                ) : null}
               </div>
             ) : (
               <p className="text-sm text-slate-600">
