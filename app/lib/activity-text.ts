@@ -75,6 +75,10 @@ export function describeActivity(a: ActivityFacts, { withCard = false }: { withC
       const title = field(a.oldValue, "title");
       return `deleted ${number ? `card #${text(number)}` : "a card"}${title ? ` ${quoted(title)}` : ""}`;
     }
+    case "dependency.added":
+      return `marked ${card} as blocked by ${truncate(text(a.newValue))}`;
+    case "dependency.removed":
+      return `removed the block of ${card} by ${truncate(text(a.oldValue))}`;
     case "project.created":
       return "created the project";
     case "project.updated":
@@ -131,6 +135,16 @@ function describeFieldChange(a: ActivityFacts, named: string | null): string {
       return `changed the due date${of} from ${formatDay(before)} to ${formatDay(after)}`;
     case "priority":
       return `changed priority${of} from ${before || "none"} to ${after || "none"}`;
+    case "estimate":
+      if (!after) return `removed the estimate${of}`;
+      return before
+        ? `changed the estimate${of} from ${before} to ${after} points`
+        : `estimated${named ? ` ${named}` : " the card"} at ${after} points`;
+    case "cycle":
+      if (!after) return `took ${named ?? "the card"} out of ${quoted(before)}`;
+      return before
+        ? `moved ${named ?? "the card"} from ${quoted(before)} to ${quoted(after)}`
+        : `added ${named ?? "the card"} to ${quoted(after)}`;
     default:
       return `changed ${a.field ?? "the card"}${of}`;
   }

@@ -2,7 +2,7 @@
  * A chart as plain data: everything the page needs to draw it as SVG and as a table, worked
  * out on the server (app/.server/analytics/charts.ts) so no charting code reaches the browser.
  */
-export type ChartId = "cfd" | "cfd-column" | "throughput" | "cycle" | "lead" | "aging";
+export type ChartId = "cfd" | "cfd-column" | "throughput" | "cycle" | "lead" | "aging" | "burnup" | "burndown";
 
 /** The charts of app/.server/analytics/charts-extra.ts (histograms, work in progress, distributions). */
 export type MoreChartId = "cycle-histogram" | "lead-histogram" | "wip" | "assignee" | "label" | "priority";

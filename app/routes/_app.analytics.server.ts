@@ -3,6 +3,7 @@ import { askSchema } from "~/lib/forms/ask";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
 import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
+import { burnSection } from "~/.server/analytics/burn-section";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { orErrorPage, parseSubmission } from "~/.server/http/submission";
@@ -50,6 +51,8 @@ export async function analyticsLoader(request: Request) {
   // work in progress, distributions and forecasts (issue 10).
   const insights = await insightsFor(member);
   const more = flow ? await projectExtras(member, flow, range) : null;
+  // Burn-up and burndown: of a cycle (`?cycle=`) or of the range.
+  const burn = flow ? await orErrorPage(() => burnSection(member, flow, range, url.searchParams.get("cycle"))) : null;
   // With a language model configured: the project's written summary and "Ask about this project".
   const llm = llmEnabled()
     ? {
@@ -63,7 +66,7 @@ export async function analyticsLoader(request: Request) {
           : null,
       }
     : null;
-  return { overview, range, flow, charts, times, cfdBy, llm, insights, more };
+  return { overview, range, flow, charts, times, cfdBy, llm, burn, insights, more };
 }
 
 /** POST /analytics: "Ask about this project" (the question becomes the board's filter). */

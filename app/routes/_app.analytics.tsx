@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskAboutProject } from "~/components/analytics/ask";
+import { BurnSection } from "~/components/analytics/burn-section";
 import { ChartFigure } from "~/components/analytics/chart-figure";
 import { MoreCharts } from "~/components/analytics/more-charts";
 import { WorkspaceOverview } from "~/components/analytics/overview";
@@ -18,7 +19,7 @@ export { action, loader } from "./_app.analytics.server";
 export const meta: MetaFunction = screenMeta("Analytics");
 
 export default function Analytics() {
-  const { overview, range, flow, charts, times, cfdBy, llm, insights, more } = useLoaderData<typeof loader>();
+  const { overview, range, flow, charts, times, cfdBy, llm, burn, insights, more } = useLoaderData<typeof loader>();
   const asked = useActionData<typeof action>();
   const query = (projectId: string, extra: Record<string, string> = {}) =>
     new URLSearchParams({ project: projectId, from: range.from, to: range.to, ...extra }).toString();
@@ -78,6 +79,7 @@ export default function Analytics() {
                     csvHref={(id) => `/analytics/export?${query(flow.project.id, { chart: id })}`}
                   />
                 ) : null}
+                {burn ? <BurnSection projectId={flow.project.id} range={range} burn={burn} cfdBy={cfdBy} /> : null}
               </div>
             ) : (
               <p className="text-sm text-slate-600">

@@ -3,6 +3,7 @@ import { isPriority } from "~/lib/board";
 import { boardIntentSchema, type BoardFailure, type BoardIntentName } from "~/lib/forms/board";
 import { isUuid } from "~/lib/ids";
 import { can } from "~/lib/permissions";
+import { boardPlanning } from "~/.server/cycles/planning";
 import { isUserError, type UserError } from "~/.server/errors";
 import { listAttachments } from "~/.server/files/attachments";
 import { readBoardForm } from "~/.server/files/upload-form";
@@ -78,7 +79,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
   if (clean) throw redirect(clean);
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
-  const [board, labels, members, activity, card, cardActivity, attachments, screenLinks] = await Promise.all([
+  const [board, labels, members, activity, card, cardActivity, attachments, screenLinks, planning] = await Promise.all([
     loadBoard(member, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member, project.id),
     workspaceMembers(member),
@@ -87,6 +88,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
     isUuid(taskId) ? listAttachments(member, project.id, taskId) : Promise.resolve([]),
     boardScreenLinks(member, project.id, taskId, { withChoices: can(member.role, "card.update") }),
+    boardPlanning(member, project.id, taskId),
   ]);
   if (taskId && !card) {
     throw data({ message: "This card does not exist, or it was deleted." }, { status: 404 });
@@ -100,6 +102,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     card: card ? { ...card, attachments } : null,
     cardActivity,
     screenLinks,
+    planning,
     filters: values,
     me: member.user.id,
     role: member.role,
@@ -131,6 +134,10 @@ const SEEN_IN_PLACE: ReadonlySet<BoardIntentName> = new Set([
   "set-label",
   "link-screen",
   "unlink-screen",
+  "set-estimate",
+  "add-dependency",
+  "remove-dependency",
+  "set-card-cycle",
 ]);
 
 type Submission = ReturnType<typeof parseBoardForm>;

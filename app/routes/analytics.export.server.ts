@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { chartCsv, projectCharts } from "~/.server/analytics/charts";
+import { burnSection } from "~/.server/analytics/burn-section";
 import { projectFlow } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { requireMember } from "~/.server/workspaces";
@@ -7,7 +8,7 @@ import type { ChartId } from "~/lib/analytics-charts";
 import { rangeFrom } from "./_app.analytics.server";
 
 /**
- * GET /analytics/export?project=<id>&chart=cfd|cfd-column|throughput|cycle|lead|aging&from=&to=: one chart's data as a
+ * GET /analytics/export?project=<id>&chart=cfd|cfd-column|throughput|cycle|lead|aging|burnup|burndown&from=&to=(&cycle=): one chart's data as a
  * CSV download (the same range and numbers as the page's data table). Viewers may download;
  * another workspace's project, or one that does not exist, is a 404.
  */
@@ -15,11 +16,16 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
   const member = await requireMember(request, "workspace.view");
   const url = new URL(request.url);
   const kind = url.searchParams.get("chart");
-  if (!kind || !Object.hasOwn(FILE_NAMES, kind)) return text(400, "Choose a chart: cfd, cfd-column, throughput, cycle, lead or aging.");
+  if (!kind || !Object.hasOwn(FILE_NAMES, kind))
+    return text(400, "Choose a chart: cfd, cfd-column, throughput, cycle, lead, aging, burnup or burndown.");
   const range = rangeFrom(url);
   try {
     const flow = await projectFlow(member, url.searchParams.get("project") ?? "", range);
-    const chart = projectCharts(flow, range, kind === "cfd-column" ? "column" : "group").find((c) => c.id === kind)!;
+    const charts =
+      kind === "burnup" || kind === "burndown"
+        ? (await burnSection(member, flow, range, url.searchParams.get("cycle"))).charts
+        : projectCharts(flow, range, kind === "cfd-column" ? "column" : "group");
+    const chart = charts.find((c) => c.id === kind)!;
     const slug =
       flow.project.name
         .toLowerCase()
@@ -46,6 +52,8 @@ const FILE_NAMES: Record<ChartId, string> = {
   cycle: "cycle-time",
   lead: "lead-time",
   aging: "aging-work",
+  burnup: "burn-up",
+  burndown: "burndown",
 };
 
 const text = (status: number, body: string) =>

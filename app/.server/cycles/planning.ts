@@ -24,15 +24,9 @@ export async function boardPlanning(member: MemberContext, projectId: string, op
   const [points, deps] = await Promise.all([projectEstimates(member, projectId), projectDependencies(member, projectId)]);
   const blocked = blockedCardIds(deps);
   if (!openCardId || !isUuid(openCardId)) return { points, blocked, card: null };
-  const scope = { workspaceId: member.workspace.id, projectId };
   const [{ cycleId, choices }, others] = await Promise.all([
     cycleChoicesFor(member, projectId, openCardId),
-    db()
-      .select({ number: cards.number, title: cards.title })
-      .from(cards)
-      .where(and(cardsOf(scope), ne(cards.id, openCardId)))
-      .orderBy(asc(cards.number))
-      .limit(SUGGESTIONS),
+    projectCardRefs(member, projectId, openCardId),
   ]);
   const { blockedBy, blocks } = dependenciesOfCard(deps, openCardId);
   return {
@@ -45,7 +39,19 @@ export async function boardPlanning(member: MemberContext, projectId: string, op
       blocks,
       cycleId,
       cycles: choices,
-      suggestions: others.map((o) => `#${o.number} ${o.title}`),
+      suggestions: others,
     },
   };
+}
+
+/** "#12 Title" of the project's cards (up to 200, by number), suggested by the forms that take a card by number or title. */
+export async function projectCardRefs(member: MemberContext, projectId: string, except: string | null = null): Promise<string[]> {
+  assertCan(member, "project.view");
+  const rows = await db()
+    .select({ number: cards.number, title: cards.title })
+    .from(cards)
+    .where(and(cardsOf({ workspaceId: member.workspace.id, projectId }), except ? ne(cards.id, except) : undefined))
+    .orderBy(asc(cards.number))
+    .limit(SUGGESTIONS);
+  return rows.map((o) => `#${o.number} ${o.title}`);
 }

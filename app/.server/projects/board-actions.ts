@@ -1,4 +1,6 @@
 import type { BoardIntent } from "~/lib/forms/board";
+import { setCardCycle } from "../cycles/cycles";
+import { setEstimate } from "../cycles/estimates";
 import { isUserError } from "../errors";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import { linkScreen, unlinkScreen } from "../wireframes/links";
@@ -7,6 +9,7 @@ import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistI
 import { addComment, deleteComment, editComment, watchCard } from "./comments";
 import { createCard, deleteCard, moveCard, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "./columns";
+import { addDependency, removeDependency } from "./dependencies";
 import { deleteProject, setProjectArchived, updateProject } from "./projects";
 
 /**
@@ -114,6 +117,19 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
     case "unlink-screen":
       await unlinkScreen(member, { projectId, cardId: intent.cardId, ...intent.screen });
       return { ...done, message: "Screen unlinked.", cardId: intent.cardId };
+    case "set-estimate":
+      await setEstimate(member, projectId, intent.cardId, intent.estimate);
+      return { ...done, message: intent.estimate === null ? "Estimate removed." : "Estimate saved.", cardId: intent.cardId };
+    case "add-dependency": {
+      const { blocker, blocked } = await addDependency(member, projectId, intent);
+      return { ...done, message: `#${blocker.number} now blocks #${blocked.number}.`, cardId: intent.cardId };
+    }
+    case "remove-dependency":
+      await removeDependency(member, projectId, intent);
+      return { ...done, message: "Block removed.", cardId: intent.cardId };
+    case "set-card-cycle":
+      await setCardCycle(member, projectId, intent.cardId, intent.cycleId);
+      return { ...done, message: intent.cycleId ? "Card added to the cycle." : "Card taken out of its cycle.", cardId: intent.cardId };
     case "add-column":
       await addColumn(member, projectId, intent.name, intent.stateGroup);
       return { ...done, message: `Column "${intent.name}" added.` };

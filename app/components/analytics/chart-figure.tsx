@@ -13,6 +13,9 @@ const FILL: Record<string, string> = {
   completed: "fill-emerald-500",
   cancelled: "fill-slate-200",
   throughput: "fill-brand-500",
+  scope: "fill-sky-200",
+  done: "fill-emerald-500",
+  remaining: "fill-brand-500",
 };
 const SWATCH: Record<string, string> = {
   backlog: "bg-slate-300",
@@ -21,6 +24,10 @@ const SWATCH: Record<string, string> = {
   completed: "bg-emerald-500",
   cancelled: "bg-slate-200",
   throughput: "bg-brand-500",
+  scope: "bg-sky-200",
+  done: "bg-emerald-500",
+  remaining: "bg-brand-500",
+  ideal: "border-t-2 border-dashed border-slate-600 h-0",
   average: "border-t-2 border-dashed border-amber-600 h-0",
   dot: "h-2.5 w-2.5 rounded-full bg-brand-600",
   flag: "h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-red-300",
@@ -51,8 +58,13 @@ const COLUMN_SWATCH = [
 ];
 const byColumn = (key: string, list: string[]) => (/^col\d+$/.test(key) ? list[Number(key.slice(3)) % list.length] : undefined);
 /** Lines: throughput's average and the percentile lines of cycle and lead time. */
-const STROKE: Record<string, string> = { p50: "stroke-emerald-600", p85: "stroke-amber-600", p95: "stroke-red-600" };
-const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95"]);
+const STROKE: Record<string, string> = {
+  p50: "stroke-emerald-600",
+  p85: "stroke-amber-600",
+  p95: "stroke-red-600",
+  ideal: "stroke-slate-600",
+};
+const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95", "ideal"]);
 
 export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string }) {
   const headingId = `chart-${chart.id}-title`;

@@ -13,9 +13,11 @@ import { CardEditForm } from "./card-edit-form";
 import { CardMoveForm } from "./card-move-form";
 import { CardAssignees, CardChecklist, CardComments, CardLabels } from "./card-sections";
 import { CardWireframeLinks } from "./card-wireframe-links";
+import { CardPlanning } from "~/components/cycles/card-planning";
+import { PLANNING_INTENTS } from "~/lib/forms/cycles";
 
 /** Refusals the panel's own forms show beside their fields (the rest are said at the top of the panel). */
-const SHOWN_IN_FORM = ["update-card", "move-card", ...ATTACHMENT_INTENTS, ...SCREEN_LINK_INTENTS];
+const SHOWN_IN_FORM = ["update-card", "move-card", ...ATTACHMENT_INTENTS, ...SCREEN_LINK_INTENTS, ...PLANNING_INTENTS];
 
 /**
  * The card's own view, at `?task=<id>`: every control is a plain form, so it all works
@@ -129,6 +131,7 @@ export function CardDetail({
             <CardMoveForm key={`move-${card.id}`} cardId={card.id} columnId={card.columnId} columns={columns} error={error} />
           ) : null}
 
+          <CardPlanning cardId={card.id} canEdit={canEdit} error={error} />
           <CardAssignees card={card} members={members} canEdit={canEdit} />
           <CardLabels card={card} labels={labels} canEdit={canEdit} error={error} />
           <CardChecklist card={card} canEdit={canEdit} error={error} />

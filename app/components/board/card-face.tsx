@@ -4,6 +4,7 @@ import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView
 import { formatMonthDay } from "~/lib/dates";
 import { ShellIcon } from "~/components/shell/icons";
 import { ScreenLinkCount } from "./card-wireframe-links";
+import { CardPlanningMarks } from "~/components/cycles/card-planning";
 import { labelStyle, PRIORITY_STYLES } from "./styles";
 
 type Props = {
@@ -60,6 +61,7 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
         </ul>
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <CardPlanningMarks cardId={card.id} />
         {card.priority !== "none" ? (
           <span className={`rounded px-1.5 py-0.5 font-medium ring-1 ring-inset ${PRIORITY_STYLES[card.priority]}`}>
             {PRIORITY_LABELS[card.priority]}

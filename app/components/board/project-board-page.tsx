@@ -91,6 +91,9 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
               Live updates need JavaScript
             </span>
           )}
+          <Link to={`/projects/${project.id}/cycles`} className="text-sm font-medium text-brand-700 hover:underline">
+            Cycles<span className="sr-only"> of {project.name}</span>
+          </Link>
           <Link to={`/analytics?project=${project.id}#project-flow`} className="text-sm font-medium text-brand-700 hover:underline">
             Analytics<span className="sr-only"> for {project.name}</span>
           </Link>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { LABEL_COLORS, PRIORITIES, STATE_GROUPS } from "../board";
 import { linkScreenSchema, unlinkScreenSchema } from "./card-links";
+import { addDependencySchema, removeDependencySchema, setCardCycleSchema, setEstimateSchema } from "./cycles";
 import { archiveProjectSchema, deleteProjectSchema, restoreProjectSchema, updateProjectSchema } from "./projects";
 
 /**
@@ -145,6 +146,10 @@ export const boardIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("watch-card"), cardId: id, watching: checkbox }),
   linkScreenSchema,
   unlinkScreenSchema,
+  setEstimateSchema,
+  addDependencySchema,
+  removeDependencySchema,
+  setCardCycleSchema,
   addColumnSchema,
   updateColumnSchema,
   z.object({ intent: z.literal("shift-column"), columnId: id, direction: z.enum(["left", "right"]) }),
