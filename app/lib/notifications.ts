@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   "role_changed",
   "payment_failed",
   "trial_ending",
+  "weekly_digest",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,7 +24,10 @@ export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
   off: "Off",
 };
 
-export const KIND_INFO: Record<NotificationKind, { label: string; defaultEmail: EmailChoice }> = {
+export const KIND_INFO: Record<
+  NotificationKind,
+  { label: string; defaultEmail: EmailChoice; choices?: readonly EmailChoice[]; choiceLabels?: Partial<Record<EmailChoice, string>> }
+> = {
   assigned: { label: "Someone assigns a card to me", defaultEmail: "immediate" },
   mentioned: { label: "Someone mentions me", defaultEmail: "immediate" },
   commented: { label: "A comment on a card I am assigned to or watch", defaultEmail: "digest" },
@@ -32,7 +36,20 @@ export const KIND_INFO: Record<NotificationKind, { label: string; defaultEmail: 
   role_changed: { label: "My role changes", defaultEmail: "immediate" },
   payment_failed: { label: "A payment fails (owners)", defaultEmail: "immediate" },
   trial_ending: { label: "The trial ends in 3 days (owners)", defaultEmail: "immediate" },
+  // Not a notification under the bell: the Monday e-mail of the workspace's week (app/.server/analytics/digest.ts).
+  weekly_digest: {
+    label: "Weekly digest: completed, started, overdue, insights, forecasts",
+    defaultEmail: "digest",
+    choices: ["digest", "off"],
+    choiceLabels: { digest: "Every Monday" },
+  },
 };
+
+/** The choices a kind offers (most offer all three), each with its label. */
+export function choicesOf(kind: NotificationKind): { value: EmailChoice; label: string }[] {
+  const info = KIND_INFO[kind];
+  return (info.choices ?? EMAIL_CHOICES).map((value) => ({ value, label: info.choiceLabels?.[value] ?? EMAIL_CHOICE_LABELS[value] }));
+}
 
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);

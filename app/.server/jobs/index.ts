@@ -1,5 +1,6 @@
 import { backfillTransitions } from "../analytics/backfill";
 import { addDays } from "../analytics/days";
+import { weeklyDigestJob } from "../analytics/digest";
 import { writeSnapshots } from "../analytics/snapshots";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
@@ -23,6 +24,8 @@ export const JOBS: Job[] = [
   { name: "notify-due-soon", every: "day", run: (tx, today) => dueSoon(tx, today) },
   { name: "notify-trial-ending", every: "day", run: (tx, today) => trialEnding(tx, today) },
   { name: "notification-digest", every: "day", run: () => digest() },
+  // The weekly digest e-mail (completed, started, overdue, insights, cycle forecasts), once per ISO week.
+  { name: "weekly-digest", every: "week", run: async (_tx, today) => weeklyDigestJob(today) },
 ];
 
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, schema, transaction, type Db } from "../db";
-import { dayOf } from "../analytics/days";
+import { dayOf, weekStart } from "../analytics/days";
 
 /**
  * Jobs that run inside the app: each once per UTC day (or once ever), across any number
@@ -14,8 +14,8 @@ const { jobRuns } = schema;
 
 export type Job = {
   name: string;
-  /** "daily": once per UTC day, keyed by the day; "once": once ever. */
-  every: "day" | "once";
+  /** "day": once per UTC day, keyed by the day; "week": once per ISO week, keyed by its Monday; "once": once ever. */
+  every: "day" | "week" | "once";
   /** `today` is the run's UTC day (YYYY-MM-DD). */
   run(tx: Db, today: string): Promise<unknown>;
 };
@@ -27,7 +27,7 @@ const LOCK_SPACE = 727_274_010;
 
 export async function runJob(job: Job, now: Date = new Date()): Promise<RunOutcome> {
   const today = dayOf(now);
-  const key = job.every === "once" ? "once" : today;
+  const key = job.every === "once" ? "once" : job.every === "week" ? `week:${weekStart(today)}` : today;
   let afterCommit: (() => Promise<unknown>) | undefined;
   const outcome = await transaction(async (tx): Promise<RunOutcome> => {
     const [lock] = rowsOf<{ locked: boolean }>(

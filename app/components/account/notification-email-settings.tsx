@@ -1,12 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import {
-  EMAIL_CHOICE_LABELS,
-  EMAIL_CHOICES,
-  KIND_INFO,
-  NOTIFICATION_KINDS,
-  type EmailChoice,
-  type NotificationKind,
-} from "~/lib/notifications";
+import { choicesOf, KIND_INFO, NOTIFICATION_KINDS, type EmailChoice, type NotificationKind } from "~/lib/notifications";
 
 /**
  * /settings, "E-mail notifications": for each kind, right away, in the daily digest, or off.
@@ -35,9 +28,9 @@ export function NotificationEmailSettings({ choices }: { choices: Record<Notific
               defaultValue={choices[kind]}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:w-44"
             >
-              {EMAIL_CHOICES.map((c) => (
-                <option key={c} value={c}>
-                  {EMAIL_CHOICE_LABELS[c]}
+              {choicesOf(kind).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
                 </option>
               ))}
             </select>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_CHOICES, NOTIFICATION_KINDS } from "~/lib/notifications";
+import { EMAIL_CHOICES, KIND_INFO, NOTIFICATION_KINDS } from "~/lib/notifications";
 
 /** /notifications: open one (mark read and go), mark one read or unread, mark all read. */
 export const notificationsActionSchema = z.discriminatedUnion("intent", [
@@ -11,7 +11,7 @@ export const notificationsActionSchema = z.discriminatedUnion("intent", [
 
 /** /settings: the e-mail choice for each kind (one select per kind). */
 export const emailChoicesSchema = z.object(
-  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.enum(EMAIL_CHOICES)])) as Record<
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.enum(KIND_INFO[k].choices ?? EMAIL_CHOICES)])) as Record<
     (typeof NOTIFICATION_KINDS)[number],
     z.ZodEnum<{ [K in (typeof EMAIL_CHOICES)[number]]: K }>
   >,
