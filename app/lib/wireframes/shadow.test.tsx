@@ -6,6 +6,7 @@ import { applyOps, defaultElement, invertOps, newDocument } from "./ops";
 import { ScreenSvg } from "./render";
 import { opSchema, wireframeDocumentSchema } from "./schema";
 import { parseShadow, resolveShadow } from "./shadow";
+import { Resvg } from "@resvg/resvg-js";
 
 /** A document as stored before elements had a `shadow` (no such key anywhere). */
 const STORED_BEFORE_SHADOWS = {
@@ -107,5 +108,54 @@ describe("shadows in the renderer", () => {
   it("draws old documents exactly as before (no filter)", () => {
     const doc = migrateDocument(JSON.parse(JSON.stringify(STORED_BEFORE_SHADOWS)));
     expect(renderToStaticMarkup(<ScreenSvg doc={doc} screenId="s1" />)).not.toContain("filter");
+  });
+
+  it("grows or shrinks the shadow shape by its spread, under the shape", () => {
+    const grown = docWith({ shadow: "0 4px 8px 6px #00000040" });
+    const html = renderToStaticMarkup(<ScreenSvg doc={grown.doc} screenId={grown.screenId} />);
+    expect(html).toContain('<feMorphology in="SourceAlpha" operator="dilate" radius="6" result="m0"');
+    expect(html).toContain('<feOffset in="m0" dx="0" dy="4" result="o0"');
+    expect(html).toContain('<feFlood flood-color="#00000040" result="f0"');
+    expect(html).toContain('<feMerge><feMergeNode in="l0"></feMergeNode><feMergeNode in="SourceGraphic"></feMergeNode></feMerge>');
+    expect(html).not.toContain("feDropShadow");
+    const shrunk = docWith({ shadow: "0 8px 12px -4px red, 0 1px 2px blue" });
+    const two = renderToStaticMarkup(<ScreenSvg doc={shrunk.doc} screenId={shrunk.screenId} />);
+    expect(two).toContain('<feMorphology in="SourceAlpha" operator="erode" radius="4" result="m0"');
+    // The first layer on top, the shape over both.
+    expect(two).toContain(
+      '<feMerge><feMergeNode in="l1"></feMergeNode><feMergeNode in="l0"></feMergeNode><feMergeNode in="SourceGraphic"></feMergeNode></feMerge>',
+    );
+  });
+
+  it("draws an inset layer inside the shape: its outside inverted, offset, blurred, clipped to it, over the shape", () => {
+    const inset = docWith({ shadow: "inset 0 2px 4px 1px #ff000080, 0 1px 2px #000" });
+    const html = renderToStaticMarkup(<ScreenSvg doc={inset.doc} screenId={inset.screenId} />);
+    expect(html).toContain('<feMorphology in="SourceAlpha" operator="erode" radius="1" result="im0"');
+    expect(html).toContain(
+      '<feComponentTransfer in="im0" result="iv0"><feFuncA type="table" tableValues="1 0"></feFuncA></feComponentTransfer>',
+    );
+    expect(html).toContain('<feOffset in="iv0" dx="0" dy="2" result="io0"');
+    expect(html).toContain('<feComposite in="ic0" in2="SourceAlpha" operator="in" result="n0"');
+    expect(html).toContain(
+      '<feMerge><feMergeNode in="l0"></feMergeNode><feMergeNode in="SourceGraphic"></feMergeNode><feMergeNode in="n0"></feMergeNode></feMerge>',
+    );
+  });
+
+  it("rasterises spread and inset where CSS would draw them (resvg, as the PNG export)", () => {
+    // A white 100×60 box at (40, 40) on a white screen; each probe is 3 px from its right edge.
+    const pixel = (shadow: string, x: number, y = 70) => {
+      const { doc, screenId } = docWith({ shadow, x: 40, y: 40, width: 100, height: 60, fill: "#ffffff", stroke: null, radius: 0 });
+      const svg = renderToStaticMarkup(<ScreenSvg doc={doc} screenId={screenId} />);
+      const image = new Resvg(svg).render();
+      const at = (y * image.width + x) * 4;
+      return `#${[...image.pixels.subarray(at, at + 3)].map((n) => n.toString(16).padStart(2, "0")).join("")}`;
+    };
+    expect(pixel("0 0 0 6px #ff0000", 143)).toBe("#ff0000");
+    expect(pixel("0 0 0 6px #ff0000", 150)).toBe("#ffffff");
+    expect(pixel("0 0 0 0 #ff0000", 143)).toBe("#ffffff");
+    expect(pixel("0 0 0 -2px #ff0000", 143)).toBe("#ffffff");
+    expect(pixel("inset 0 0 0 6px #0000ff", 137)).toBe("#0000ff");
+    expect(pixel("inset 0 0 0 6px #0000ff", 90)).toBe("#ffffff");
+    expect(pixel("inset 0 0 0 6px #0000ff", 143)).toBe("#ffffff");
   });
 });

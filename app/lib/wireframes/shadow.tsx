@@ -1,8 +1,9 @@
 /**
  * Element shadows for the one renderer: CSS box-shadow text (a literal, or what a shadow
  * design token resolves to) read into layers and drawn as an SVG filter. SVG has no
- * box-shadow, so each outer layer is an `feDropShadow` of the element's own shape (a
- * rounded rectangle, an ellipse, a line…); inset layers and spread are not drawn.
+ * box-shadow, so each layer is drawn from the element's own shape (a rounded rectangle, an
+ * ellipse, a line…): an outer layer under it, its spread growing or shrinking the shape
+ * (feMorphology); an inset layer over it, the shape's inverted silhouette clipped to the shape.
  */
 import type { ReactNode } from "react";
 import type { ShadowValue } from "./document";
@@ -82,20 +83,61 @@ function hash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** An outer layer without the shape: its silhouette grown (spread > 0) or shrunk (< 0), offset, blurred, coloured. */
+function outerLayer(l: ShadowLayer, i: number): ReactNode {
+  const grown = l.spread === 0 ? "SourceAlpha" : `m${i}`;
+  return [
+    l.spread === 0 ? null : (
+      <feMorphology key="m" in="SourceAlpha" operator={l.spread > 0 ? "dilate" : "erode"} radius={Math.abs(l.spread)} result={grown} />
+    ),
+    <feOffset key="o" in={grown} dx={l.dx} dy={l.dy} result={`o${i}`} />,
+    <feGaussianBlur key="b" in={`o${i}`} stdDeviation={l.blur / 2} result={`b${i}`} />,
+    <feFlood key="f" floodColor={l.color} result={`f${i}`} />,
+    <feComposite key="c" in={`f${i}`} in2={`b${i}`} operator="in" result={`l${i}`} />,
+  ];
+}
+
 /**
- * The filter that draws `css` under a shape in the box (x, y, w, h), in the shape's own
- * coordinates (user space, so a line of no height keeps its shadow). The id depends on
- * the element, the shadow and the box, so the server's SVG and the browser's agree.
+ * An inset layer: the shape's outside (its alpha inverted; spread shrinks the lit hole), offset,
+ * blurred and coloured, then clipped to the shape, so the shadow falls inside its edges.
+ */
+function insetLayer(l: ShadowLayer, i: number): ReactNode {
+  const hole = l.spread === 0 ? "SourceAlpha" : `im${i}`;
+  return [
+    l.spread === 0 ? null : (
+      <feMorphology key="m" in="SourceAlpha" operator={l.spread > 0 ? "erode" : "dilate"} radius={Math.abs(l.spread)} result={hole} />
+    ),
+    <feComponentTransfer key="v" in={hole} result={`iv${i}`}>
+      <feFuncA type="table" tableValues="1 0" />
+    </feComponentTransfer>,
+    <feOffset key="o" in={`iv${i}`} dx={l.dx} dy={l.dy} result={`io${i}`} />,
+    <feGaussianBlur key="b" in={`io${i}`} stdDeviation={l.blur / 2} result={`ib${i}`} />,
+    <feFlood key="f" floodColor={l.color} result={`if${i}`} />,
+    <feComposite key="c" in={`if${i}`} in2={`ib${i}`} operator="in" result={`ic${i}`} />,
+    <feComposite key="k" in={`ic${i}`} in2="SourceAlpha" operator="in" result={`n${i}`} />,
+  ];
+}
+
+/**
+ * The filter that draws `css` with a shape in the box (x, y, w, h), in the shape's own
+ * coordinates (user space, so a line of no height keeps its shadow). Outer layers go under the
+ * shape, inset layers over it, clipped to it; the first layer is on top, as in CSS. Plain
+ * layers (no spread, no inset) are `feDropShadow`s. The id depends on the element, the shadow
+ * and the box, so the server's SVG and the browser's agree.
  */
 export function shadowFilter(
   elementId: string,
   css: string,
   box: { x: number; y: number; width: number; height: number },
 ): { id: string; defs: ReactNode } | null {
-  const layers = parseShadow(css).filter((l) => !l.inset);
-  if (!layers.length) return null;
-  const margin = Math.max(...layers.map((l) => Math.max(Math.abs(l.dx), Math.abs(l.dy)) + l.blur * 1.5 + Math.max(0, l.spread))) + 2;
+  const all = parseShadow(css);
+  if (!all.length) return null;
+  const outer = all.filter((l) => !l.inset);
+  const inset = all.filter((l) => l.inset);
+  const plain = inset.length === 0 && outer.every((l) => l.spread === 0);
+  const margin = Math.max(...all.map((l) => Math.max(Math.abs(l.dx), Math.abs(l.dy)) + l.blur * 1.5 + Math.max(0, l.spread))) + 2;
   const id = `wf-shadow-${elementId}-${hash(`${css}|${box.x},${box.y},${box.width},${box.height}`)}`;
+  const reversed = <T,>(xs: T[]) => xs.map((_, i) => i).reverse();
   const defs = (
     <defs>
       <filter
@@ -106,12 +148,26 @@ export function shadowFilter(
         width={box.width + 2 * margin}
         height={box.height + 2 * margin}
       >
-        {layers.map((l, i) => (
-          <feDropShadow key={i} in="SourceGraphic" dx={l.dx} dy={l.dy} stdDeviation={l.blur / 2} floodColor={l.color} result={`l${i}`} />
-        ))}
+        {plain
+          ? outer.map((l, i) => (
+              <feDropShadow
+                key={i}
+                in="SourceGraphic"
+                dx={l.dx}
+                dy={l.dy}
+                stdDeviation={l.blur / 2}
+                floodColor={l.color}
+                result={`l${i}`}
+              />
+            ))
+          : [...outer.map(outerLayer), ...inset.map(insetLayer)]}
         <feMerge>
-          {layers.map((_, i) => (
-            <feMergeNode key={i} in={`l${layers.length - 1 - i}`} />
+          {reversed(outer).map((i) => (
+            <feMergeNode key={`l${i}`} in={`l${i}`} />
+          ))}
+          {plain ? null : <feMergeNode in="SourceGraphic" />}
+          {reversed(inset).map((i) => (
+            <feMergeNode key={`n${i}`} in={`n${i}`} />
           ))}
         </feMerge>
       </filter>
