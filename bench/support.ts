@@ -117,3 +117,11 @@ export function startPostgres(port: number): ThrowawayPostgres {
     },
   };
 }
+
+const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+/** A process's CPU time so far (user + system) in ms, from /proc/<pid>/stat (fields 14 and 15; clock ticks of 1/CLK_TCK s). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // from field 3 (state) on
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}

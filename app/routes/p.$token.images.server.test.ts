@@ -6,8 +6,12 @@ import { applyPatch, createWireframe, getWireframe, uploadImage } from "~/.serve
 import { makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
 import { loader as pageLoader } from "./p.$token.server";
 import { loader } from "./p.$token_.images.$fileId.server";
+import { loader as screenLoader } from "./p.$token_.screens.$screen.server";
 
-/** GET /p/{token}/images/{fileId}: a share link's viewer sees the wireframe's uploaded images, and only those. */
+/**
+ * GET /p/{token}/images/{fileId} and /p/{token}/screens/{screenId}.svg: a share link's viewer
+ * sees the wireframe's screens and uploaded images, and only those.
+ */
 
 type Args = Parameters<typeof loader>[0];
 let ip = 0;
@@ -44,14 +48,23 @@ async function setup() {
 describe("a share link's images", () => {
   beforeEach(resetDb);
 
-  it("the player page draws the image from the link's own address, which serves its bytes", async () => {
+  it("the player shows the screen's drawing from the link's own address, with the image in it; the image serves its bytes", async () => {
     const ws = await setup();
     const page = (await pageLoader({
       request: new Request(`http://localhost/p/${ws.link.token}`),
       params: { token: ws.link.token },
       context: {},
-    } as unknown as Parameters<typeof pageLoader>[0])) as { view: { svg: string } };
-    expect(page.view.svg).toContain(`href="/p/${ws.link.token}/images/${ws.shared.fileId}"`);
+    } as unknown as Parameters<typeof pageLoader>[0])) as unknown as { view: { src: string; screen: { id: string } } };
+    expect(page.view.src).toBe(`/p/${ws.link.token}/screens/${page.view.screen.id}.svg?v=1`);
+    const drawing = await screenLoader({
+      request: new Request(`http://localhost${page.view.src}`, { headers: { "X-Atelier-Client-Ip": "198.51.100.251" } }),
+      params: { token: ws.link.token, screen: `${page.view.screen.id}.svg` },
+      context: {},
+    } as unknown as Parameters<typeof screenLoader>[0]);
+    expect(drawing.status).toBe(200);
+    expect(drawing.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(drawing.headers.get("ETag")).toBeTruthy();
+    expect(await drawing.text()).toContain(`href="data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}"`);
     const res = await get(ws.link.token, ws.shared.fileId);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");

@@ -4,7 +4,7 @@ import { env } from "~/.server/env";
 import { isUserError, type UserError } from "~/.server/errors";
 import { clientIp } from "~/.server/http/request";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
-import { createGuestPin, isUnlocked, openShareLink, sharedImageUrl, unlockShareLink } from "~/.server/prototypes";
+import { createGuestPin, isUnlocked, openShareLink, sharedScreenUrl, unlockShareLink } from "~/.server/prototypes";
 import { playScreen } from "~/.server/prototypes/player";
 
 /**
@@ -47,11 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cookie = await unlockCookie(shared.linkId).parse(request.headers.get("Cookie"));
   if (!isUnlocked(shared, cookie)) return data({ state: "locked" as const, name: shared.name }, { status: 401 });
   const token = params.token ?? "";
-  const played = await playScreen(
-    shared.workspaceId,
+  const played = playScreen(
     shared.document,
     { flow: q.get("flow"), screen: q.get("screen"), overlay: q.get("overlay"), from: q.get("from") },
-    (fileId) => sharedImageUrl(token, fileId),
+    (screenId) => sharedScreenUrl(token, shared.seq, screenId),
   );
   return {
     state: "playing" as const,

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { screenSvgFile } from "~/.server/wireframes/screen-svg";
+import { screenSvgFile, type ScreenSvgFile } from "~/.server/wireframes/screen-svg";
 import { requireMember } from "~/.server/workspaces";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
  * GET /wireframes/:id/screens/:screenId.svg[?theme=]: one screen as an SVG file, for members of
@@ -16,7 +16,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!name.endsWith(".svg")) return notFound();
   const url = new URL(request.url);
   const file = await screenSvgFile(member, params.id ?? "", name.slice(0, -4), { theme: url.searchParams.get("theme") });
-  if (!file) return notFound();
+  return file ? svgFileResponse(request, file) : notFound();
+}
+
+/** A screen's drawing as a response: 304 when the browser's copy has its ETag (also for /p/{token}/screens/…). */
+export async function svgFileResponse(request: Request, file: ScreenSvgFile): Promise<Response> {
   const headers = {
     ETag: file.etag,
     "Cache-Control": "private, no-cache",

@@ -78,7 +78,7 @@ test.describe("prototypes", () => {
     await expect(screenName(page)).toHaveText("Screen 1");
     await expect(page.getByText("1 of 2")).toBeVisible();
     // A click beside a hotspot shows every hotspot for a moment; H keeps them shown.
-    await page.locator("[data-screen-box] svg").click({ position: { x: 5, y: 5 } });
+    await page.locator("[data-screen-box] img").click({ position: { x: 5, y: 5 } });
     await expect(page.locator("main[data-hotspots]")).toHaveAttribute("data-hotspots", "shown");
     await expect(page.locator("main[data-hotspots]")).toHaveAttribute("data-hotspots", "hidden");
     await page.keyboard.press("h");

@@ -25,4 +25,4 @@ export {
   type FeedbackPin,
 } from "./feedback";
 export { getPrototype, type PrototypeView } from "./player";
-export { readSharedImage, sharedImageUrl } from "./shared-files";
+export { readSharedImage, sharedImageUrl, sharedScreenSvg, sharedScreenUrl } from "./shared-files";

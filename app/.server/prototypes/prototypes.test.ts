@@ -7,6 +7,7 @@ import { hashToken } from "../auth/tokens";
 import { db, schema } from "../db";
 import { isUserError } from "../errors";
 import { applyPatch, createWireframe, getWireframe } from "../wireframes";
+import { screenSvgFile } from "../wireframes/screen-svg";
 import { addRole, makeReadOnly, makeWorkspace, statusOf } from "../wireframes/test-support";
 import {
   createGuestPin,
@@ -74,11 +75,13 @@ describe("the player", () => {
     ]);
     expect(played.view!.count).toBe(2);
     expect(played.canShare).toBe(false);
-    // The screen comes drawn (the renderer's SVG), not as the document.
+    // The screen comes drawn (the renderer's SVG, a cached file at its address), not as the document.
     expect(played.view).not.toHaveProperty("doc");
-    expect(played.view!.svg).toMatch(/^<svg[^>]*role="img"/);
-    expect(played.view!.svg).toContain(">Button</text>");
-    expect(played.view!.overlaySvg).toBeNull();
+    expect(played.view!.src).toBe(`/wireframes/${ws.wireframeId}/screens/${ws.first}.svg?v=1`);
+    const svg = await (await screenSvgFile(viewer, ws.wireframeId, ws.first))!.render();
+    expect(svg).toMatch(/^<svg[^>]*role="img"/);
+    expect(svg).toContain(">Button</text>");
+    expect(played.view!.overlaySrc).toBeNull();
     const next = await getPrototype(ws.owner, ws.wireframeId, { screen: "done" });
     expect([next.view!.screen.name, next.view!.index]).toEqual(["Thanks", 2]);
     const other = await makeWorkspace();

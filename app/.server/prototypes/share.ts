@@ -117,6 +117,8 @@ export type SharedPrototype = {
   name: string;
   authorName: string | null;
   document: WireframeDocument;
+  /** The document's version (its last patch): the screens' drawings change with it. */
+  seq: number;
   allowFeedback: boolean;
   hasPassword: boolean;
   /** The value of the cookie that shows this browser gave the password (null: no password). */
@@ -152,6 +154,7 @@ export async function openShareLink(token: string, options: { ip: string; opened
       revokedAt: links.revokedAt,
       name: wireframes.name,
       document: wireframes.document,
+      seq: wireframes.seq,
       authorName: users.fullName,
     })
     .from(links)
@@ -175,6 +178,7 @@ export async function openShareLink(token: string, options: { ip: string; opened
     name: row.name,
     authorName: row.authorName?.trim() || null,
     document: currentDocument(row.document),
+    seq: Number(row.seq),
     allowFeedback: row.allowFeedback,
     hasPassword: row.passwordHash !== null,
     unlockValue: row.passwordHash ? unlockValue(row.id, row.passwordHash) : null,

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
-import { ScreenSvg } from "~/lib/wireframes/render";
+import type { ComponentDefinition, WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
+import { ScreenSvg, type TokenValues } from "~/lib/wireframes/render";
 import { isUserError } from "../errors";
+import type { StoredFile } from "../files/download";
 import type { MemberContext } from "../workspaces";
 import { getComponents } from "./components";
-import { imageDataUris, imageIdsShown, readImage } from "./images";
+import { imageDataUris, imageIdsShown, imageUrl, readImage } from "./images";
 import { wireframeDesign } from "./tokens";
 import { getWireframe } from "./wireframes";
 
@@ -25,37 +26,37 @@ const INLINE_LIMITS = { fileBytes: 2 * 1024 * 1024, totalBytes: 8 * 1024 * 1024 
 const CACHE_ENTRIES = 100;
 const cache = new Map<string, string>();
 
-export type ScreenSvgFile = { svg: string; etag: string };
+export type ScreenSvgFile = { etag: string; render: () => Promise<string> };
 
-/** Null for another workspace's wireframe, a missing one or a screen it does not have. */
-export async function screenSvgFile(
-  member: MemberContext,
-  wireframeId: string,
-  screenId: string,
-  opts: { theme?: string | null } = {},
-): Promise<{ etag: string; render: () => Promise<string> } | null> {
-  let wireframe;
-  try {
-    wireframe = await getWireframe(member, wireframeId);
-  } catch (error) {
-    if (isUserError(error) && error.status === 404) return null;
-    throw error;
-  }
-  const doc = wireframe.document;
+/**
+ * One screen's drawing as a cacheable file, whoever asks (a member, a share link): its ETag
+ * from what the drawing depends on (`scope` names who draws it and how: the same wireframe
+ * drawn for a link has other image sources), and the drawing itself, from a small in-process
+ * cache of recent ones. `read` gives an image's bytes to inline (null: left as `imageUrl`'s
+ * address, or a placeholder).
+ */
+export function screenDrawing(input: {
+  scope: string;
+  wireframeId: string;
+  seq: number;
+  doc: WireframeDocument;
+  screenId: string;
+  components: Record<string, { definition: ComponentDefinition; version?: number }>;
+  theme?: string;
+  tokens?: TokenValues;
+  read: (fileId: string) => Promise<StoredFile | null>;
+  imageUrl?: (fileId: string) => string;
+}): ScreenSvgFile | null {
+  const { doc, screenId, components, tokens } = input;
   const screen = doc.screens[screenId];
   if (!screen) return null;
-  const elements = onScreen(doc, screenId);
-  const componentIds = [...new Set(elements.flatMap((el) => (el.type === "instance" ? [el.componentId] : [])))];
-  const [components, design] = await Promise.all([
-    getComponents(member, componentIds),
-    wireframeDesign(member, wireframe.projectId, opts.theme ?? null),
-  ]);
-  const tokens = design.tokensByTheme[design.theme];
-  const versions = Object.values(components)
-    .map((c) => `${c.id}@${c.version}`)
+  const versions = Object.entries(components)
+    .map(([id, c]) => `${id}@${c.version ?? JSON.stringify(c.definition)}`)
     .sort()
     .join(",");
-  const key = [wireframe.id, screenId, wireframe.seq, design.theme, versions, JSON.stringify(tokens ?? {})].join("\u0000");
+  const key = [input.scope, input.wireframeId, screenId, input.seq, input.theme ?? "", versions, JSON.stringify(tokens ?? {})].join(
+    "\u0000",
+  );
   const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 32)}"`;
   return {
     etag,
@@ -67,7 +68,8 @@ export async function screenSvgFile(
         cache.set(key, cached);
         return cached;
       }
-      const images = await imageDataUris(imageIdsShown(elements, components), (id) => readImage(member, wireframe.id, id), INLINE_LIMITS);
+      const elements = onScreen(doc, screenId);
+      const images = await imageDataUris(imageIdsShown(elements, components), input.read, INLINE_LIMITS);
       const svg = renderToStaticMarkup(
         createElement(ScreenSvg, {
           doc: { ...doc, elements: Object.fromEntries(elements.map((el) => [el.id, el])) },
@@ -77,7 +79,7 @@ export async function screenSvgFile(
           // Its natural size is the screen's (an <img> of it scales it down with CSS).
           width: screen.width,
           title: screen.name,
-          imageUrl: (fileId) => images.get(fileId) ?? `/wireframes/${wireframe.id}/images/${fileId}`,
+          imageUrl: (fileId) => images.get(fileId) ?? input.imageUrl?.(fileId) ?? "",
         }),
       );
       cache.set(key, svg);
@@ -85,6 +87,41 @@ export async function screenSvgFile(
       return svg;
     },
   };
+}
+
+/** Null for another workspace's wireframe, a missing one or a screen it does not have. */
+export async function screenSvgFile(
+  member: MemberContext,
+  wireframeId: string,
+  screenId: string,
+  opts: { theme?: string | null } = {},
+): Promise<ScreenSvgFile | null> {
+  let wireframe;
+  try {
+    wireframe = await getWireframe(member, wireframeId);
+  } catch (error) {
+    if (isUserError(error) && error.status === 404) return null;
+    throw error;
+  }
+  const doc = wireframe.document;
+  if (!doc.screens[screenId]) return null;
+  const componentIds = [...new Set(onScreen(doc, screenId).flatMap((el) => (el.type === "instance" ? [el.componentId] : [])))];
+  const [components, design] = await Promise.all([
+    getComponents(member, componentIds),
+    wireframeDesign(member, wireframe.projectId, opts.theme ?? null),
+  ]);
+  return screenDrawing({
+    scope: "member",
+    wireframeId: wireframe.id,
+    seq: wireframe.seq,
+    doc,
+    screenId,
+    components,
+    theme: design.theme,
+    tokens: design.tokensByTheme[design.theme],
+    read: (fileId) => readImage(member, wireframe.id, fileId),
+    imageUrl: (fileId) => imageUrl(wireframe.id, fileId),
+  });
 }
 
 function onScreen(doc: WireframeDocument, screenId: string): WireframeElement[] {

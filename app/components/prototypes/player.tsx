@@ -5,14 +5,14 @@ import type { PlayerHotspot, PlayerScreen, PlayerView } from "~/lib/wireframes/p
 /**
  * The prototype player, shared by /prototypes/{id} (members) and /p/{token} (link viewers):
  * a full-window frame with a bar (name, flow picker, screen name and place, previous and
- * next, fit or 100 %) and the screen drawn on the server by the one renderer, its hotspots
- * real links laid over it. JavaScript adds the keys (arrows, H, Escape), the flash of every
+ * next, fit or 100 %) and the screen drawn on the server by the one renderer (an SVG file
+ * shown as an image), its hotspots real links laid over it. JavaScript adds the keys (arrows, H, Escape), the flash of every
  * hotspot after a click beside one, going back in history, and the timers of delayed
  * interactions; without it everything is a link and delays use a refresh.
  */
 
-/** The screen and its overlay come drawn: SVG markup rendered on the server by the one renderer (render.tsx). */
-export type PlayedView = Omit<PlayerView, "doc"> & { svg: string; overlaySvg: string | null };
+/** The screen and its overlay come drawn: SVG files the server draws with the one renderer (render.tsx), cached by their ETag. */
+export type PlayedView = Omit<PlayerView, "doc"> & { src: string; overlaySrc: string | null };
 export type PlayerData = { view: PlayedView | null; fit: boolean };
 
 const pct = (v: number, of: number) => `${(v / of) * 100}%`;
@@ -245,7 +245,7 @@ export function PlayerStage({
           width: fit ? `min(100%, calc((100dvh - 9rem) * ${screen.width / screen.height}))` : `${screen.width}px`,
         }}
       >
-        <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: view.svg }} />
+        <img src={view.src} alt={screen.name} className="block h-full w-full select-none" draggable={false} />
         <Hotspots spots={view.hotspots} screen={screen} lit={lit && !overlay} disabled={Boolean(placing) || Boolean(overlay)} href={k} />
         {overlay ? (
           <>
@@ -264,7 +264,9 @@ export function PlayerStage({
               }}
               data-testid="prototype-overlay"
             >
-              <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: view.overlaySvg ?? "" }} />
+              {view.overlaySrc ? (
+                <img src={view.overlaySrc} alt={overlay.screen.name} className="block h-full w-full select-none" draggable={false} />
+              ) : null}
               <Hotspots spots={overlay.hotspots} screen={overlay.screen} lit={lit} disabled={Boolean(placing)} href={k} />
             </div>
           </>

@@ -1,0 +1,1 @@
+export { loader } from "./p.$token_.screens.$screen.server";
