@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { getUser } from "~/.server/auth/session";
 import { readFlash } from "~/.server/http/flash";
 import { themeFor } from "~/.server/preferences/theme";
+import { timeZoneFor } from "~/.server/preferences/time-zone";
 import { useNonce } from "~/components/nonce";
 import { ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
@@ -11,6 +12,7 @@ import { StartupGuard } from "~/components/errors/startup-guard";
 import { NavigationSplash } from "~/components/shell/loading";
 import { wantsHydration } from "~/lib/route-handle";
 import { colorSchemeOf } from "~/lib/theme";
+import { rememberBrowserTimeZone } from "~/lib/time-zone-cookie";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -25,6 +27,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
+  const cookieHeader = request.headers.get("Cookie");
+  // Every date is shown in this zone, by the server and by the hydrated page alike (~/lib/dates).
+  const timeZone = await timeZoneFor(user, cookieHeader);
   return data(
     {
       user: user ? { id: user.id, email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl, role: user.role } : null,
@@ -32,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // and a toast brought by a later navigation must not be mistaken for a shown one.
       toasts: flash.toasts.map((t) => ({ ...t, id: t.id ?? crypto.randomUUID() })),
       // The colour theme, on <html> from the first byte (no flash of the other one): app/styles/dark.css.
-      theme: themeFor(user, request.headers.get("Cookie")),
+      theme: themeFor(user, cookieHeader),
+      // The user's time zone, else the browser's (its cookie), else null: UTC, said so in /profile.
+      timeZone,
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -53,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     // A marker the end-to-end tests read to tell a hydrated page from a plain HTML one.
     document.documentElement.dataset.hydrated = "true";
+    // The browser's time zone, for the server to show dates in (stored on first sign-in).
+    rememberBrowserTimeZone();
   }, []);
   return (
     <html lang="en" className="h-full" data-theme={theme} style={{ colorScheme: colorSchemeOf(theme) }}>

@@ -32,9 +32,9 @@ describe("planStatusText", () => {
   });
 
   it("names the paid plan, its interval and price, and when it renews or ends", () => {
-    expect(planStatusText(base)).toBe("Professional plan, billed monthly ($79/month): active, renews on December 22, 2026.");
+    expect(planStatusText(base)).toBe("Professional plan, billed monthly ($79/month): active, renews on Dec 22, 2026.");
     expect(planStatusText({ ...base, planName: "Enterprise", interval: "year", price: 1910, cancelAtPeriodEnd: true })).toBe(
-      "Enterprise plan, billed yearly ($1,910/year): active, canceled, ends on December 22, 2026.",
+      "Enterprise plan, billed yearly ($1,910/year): active, canceled, ends on Dec 22, 2026.",
     );
     expect(planStatusText({ ...base, status: "past_due" })).toMatch(/the last payment failed/);
   });

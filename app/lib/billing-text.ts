@@ -1,5 +1,5 @@
 /** The billing screens' fixed strings (spec sections 6 and 8), shared by server and browser. */
-import { formatLongDay } from "./dates";
+import { formatDay } from "./dates";
 import { formatUsd, type BillingInterval, type PlanId } from "./plans";
 import type { ToastInput } from "./toast";
 
@@ -40,8 +40,25 @@ export function signInToSubscribeHref(interval: "month" | "year"): string {
   return `/auth?${new URLSearchParams({ redirectTo: `/pricing?interval=${interval}` })}`;
 }
 
-/** Shown before paying mid-trial: checkout does not carry the trial's remaining days over. */
+/**
+ * Shown before paying in the trial's last two days: too close to its end to carry over (Stripe
+ * takes a trial end 48 hours ahead at least), so paying ends it.
+ */
 export const TRIAL_ENDS_ON_SUBSCRIBE = "Your trial ends when you subscribe; billing starts today.";
+
+/** Paying during the trial keeps its remaining days when they are at least this far off (Stripe's minimum). */
+export const TRIAL_KEEP_MIN_MS = 48 * 3600 * 1000;
+
+/**
+ * What paying now does to the trial, said before the first click (/pricing, the checkout):
+ * with `keptUntil`, the days are kept and the first charge falls on that day; without, it ends.
+ */
+export function trialOnSubscribeText(daysLeft: number, keptUntil: string | null, zone?: string | null): string {
+  const left = `You have ${daysLeft} ${daysLeft === 1 ? "day" : "days"} of free trial left.`;
+  return keptUntil
+    ? `${left} Subscribe now and you keep them: nothing is charged today, and the first payment is on ${formatDay(keptUntil, zone)}, when your trial ends.`
+    : `${left} ${TRIAL_ENDS_ON_SUBSCRIBE}`;
+}
 
 /** The workspace's plan as every screen shows it (built on the server by billing/plan-status.ts). */
 export type PlanStatus = {
@@ -59,9 +76,9 @@ export type PlanStatus = {
 };
 
 /** One sentence on the plan, for /settings: the subscription when there is one, the trial only when on it. */
-export function planStatusText(s: PlanStatus): string {
+export function planStatusText(s: PlanStatus, zone?: string | null): string {
   const until = (what: string) =>
-    s.currentPeriodEnd ? `${what} on ${formatLongDay(s.currentPeriodEnd)}` : `${what} at the end of the period`;
+    s.currentPeriodEnd ? `${what} on ${formatDay(s.currentPeriodEnd, zone)}` : `${what} at the end of the period`;
   const billed = s.interval
     ? `, billed ${s.interval === "year" ? "yearly" : "monthly"}${s.price !== null ? ` (${formatUsd(s.price)}/${s.interval})` : ""}`
     : "";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { formatLongDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
 import { billingSchema } from "~/lib/forms/billing";
 import { appOrigin } from "~/.server/billing/checkout";
 import { billingOverview } from "~/.server/billing/overview";
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 303 },
       );
     }
-    const end = canceled.currentPeriodEnd ? ` on ${formatLongDay(canceled.currentPeriodEnd)}` : "";
+    const end = canceled.currentPeriodEnd ? ` on ${formatDay(canceled.currentPeriodEnd, member.user.timeZone)}` : "";
     return redirectWithToast(
       "/billing",
       {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/.server/db";
 import { completeLocalCheckout } from "~/.server/payments/local";
 import { paymentProvider, setPaymentProviderForTests } from "~/.server/payments/provider";
-import { planIdOf, subscriptionRowsOf } from "../../tests/support/billing";
+import { planIdOf, subscriptionRowsOf, trialEndingSoon } from "../../tests/support/billing";
 import { resetDb } from "../../tests/support/db";
 import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../tests/support/factories";
 import { action as billingAction, loader as billingLoader } from "./_app.billing";
@@ -23,6 +23,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 /** An owner who has started checkout for `planId` on /pricing; the session id from the 303. */
 async function startCheckout(planId = "professional", interval = "month") {
   const { user, workspace } = await makeOwner();
+  await trialEndingSoon(workspace.id);
   const res = (await pricingAction(
     args(formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId, interval })),
   )) as Response;

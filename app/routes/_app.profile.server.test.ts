@@ -7,12 +7,13 @@ import { checkEmailChange, confirmEmailChange } from "~/.server/account/profile"
 import { getSession } from "~/.server/auth/session";
 import { db, schema } from "~/.server/db";
 import { outbox, resetMailForTests } from "~/.server/mail";
-import { type ProfilePageData, type ProfileReply, PROFILE_TEXT } from "~/lib/forms/account";
+import { type ProfilePageData, type ProfileReply, PROFILE_TEXT, type TimeZoneFormData } from "~/lib/forms/account";
 import { action, loader } from "./_app.profile.server";
 
 /** A form post from the profile page, as a browser without JavaScript sends it. */
 const act = (request: Request) => answer<ProfileReply>(action({ request, params: {}, context: {} }));
-const load = async (request: Request) => (await answer<ProfilePageData>(loader({ request, params: {}, context: {} }))).body!;
+const load = async (request: Request) =>
+  (await answer<ProfilePageData & TimeZoneFormData>(loader({ request, params: {}, context: {} }))).body!;
 
 describe("/profile", () => {
   beforeEach(async () => {
@@ -87,6 +88,47 @@ describe("/profile", () => {
     const res = await act(formRequest(here, { intent: "update-profile", fullName: " Ada King ", avatarUrl: "https://x.example/a.png" }));
     expect(res).toMatchObject({ status: 303, location: "/profile" });
     expect((await load(here)).user).toEqual({ fullName: "Ada King", email: user.email, avatarUrl: "https://x.example/a.png" });
+  });
+
+  it("has no time zone until one is chosen or detected (UTC, said on the page), and lists the zones", async () => {
+    const user = await makeUser();
+    const data = await load(await authedRequest(user.id, "/profile"));
+    expect(data.timeZone).toBeNull();
+    expect(data.timeZones[0]).toBe("UTC");
+    expect(data.timeZones).toContain("Pacific/Honolulu");
+  });
+
+  it("stores the zone the browser reported (its cookie) once, and never over a chosen one", async () => {
+    const user = await makeUser();
+    const here = await authedRequest(user.id, "/profile");
+    const withZone = (zone: string) => {
+      const headers = new Headers(here.headers);
+      headers.set("Cookie", `${here.headers.get("Cookie")}; atelier_tz=${encodeURIComponent(zone)}`);
+      return new Request(here.url, { headers });
+    };
+    expect((await load(withZone("Pacific/Apia"))).timeZone).toBe("Pacific/Apia");
+    const [row] = await db().select({ timeZone: schema.users.timeZone }).from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row!.timeZone).toBe("Pacific/Apia");
+    // Another browser, in another zone, does not change it: the first detection or a choice stands.
+    expect((await load(withZone("Europe/Berlin"))).timeZone).toBe("Pacific/Apia");
+    // Nonsense in the cookie is ignored.
+    const other = await makeUser();
+    const there = await authedRequest(other.id, "/profile");
+    const headers = new Headers(there.headers);
+    headers.set("Cookie", `${there.headers.get("Cookie")}; atelier_tz=Mars%2FOlympus`);
+    expect((await load(new Request(there.url, { headers }))).timeZone).toBeNull();
+  });
+
+  it("saves the chosen time zone, and refuses one that is not in the list", async () => {
+    const user = await makeUser();
+    const here = await authedRequest(user.id, "/profile");
+    const res = await act(formRequest(here, { intent: "update-time-zone", timeZone: "America/New_York" }));
+    expect(res).toMatchObject({ status: 303, location: "/profile" });
+    expect((await load(here)).timeZone).toBe("America/New_York");
+    const bad = await act(formRequest(here, { intent: "update-time-zone", timeZone: "Mars/Olympus" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body?.error?.timeZone).toEqual([PROFILE_TEXT.timeZoneUnknown]);
+    expect((await load(here)).timeZone).toBe("America/New_York");
   });
 
   it("changes the e-mail only after the new address confirms; opening the link spends nothing", async () => {

@@ -9,14 +9,19 @@ import {
 } from "~/.server/account/profile";
 import { requireSession } from "~/.server/auth/session";
 import { redirectWithToast } from "~/.server/http/flash";
+import { saveTimeZone, timeZoneFor } from "~/.server/preferences/time-zone";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
+import { timeZoneNames } from "~/lib/dates";
 import { profileFormSchema } from "~/lib/forms/account";
 import { PASSWORD_FIELDS } from "~/lib/forms/auth";
 import type { ToastInput } from "~/lib/toast";
 
-/** /profile: the signed-in user's name, sign-in details and sessions. */
+/** /profile: the signed-in user's name, time zone, sign-in details and sessions. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return profileOf(await requireSession(request));
+  const current = await requireSession(request);
+  // The zones are listed by the server and sent along, so the browser renders the same options.
+  const timeZone = await timeZoneFor(current.user, request.headers.get("Cookie"));
+  return { ...(await profileOf(current)), timeZone, timeZones: timeZoneNames() };
 }
 
 const hideFields = PASSWORD_FIELDS;
@@ -33,6 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
       case "update-profile":
         await updateProfile(current, input);
         return done({ variant: "success", title: "Profile saved" });
+      case "update-time-zone":
+        await saveTimeZone(current.user.id, input.timeZone);
+        return done({ variant: "success", title: "Time zone saved", description: `Dates are shown in ${input.timeZone} time.` });
       case "change-password":
         await changePassword(current, input);
         return done({ variant: "success", title: "Password changed", description: "You were signed out everywhere else." });

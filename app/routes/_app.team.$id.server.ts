@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const person = params.id ? await getMember(member.workspace.id, params.id) : null;
   if (!person) throw data({ message: "This person is not a member of this workspace." }, { status: 404 });
   const [work, activity] = await Promise.all([
-    assignedWork(member.workspace.id, person.id),
+    assignedWork(member.workspace.id, person.id, 50, member.user.timeZone),
     listActivity(member.workspace.id, { actorId: person.id, limit: 25 }),
   ]);
   return {

@@ -19,17 +19,17 @@ export const ADMIN_BETA_PATH = "/admin/beta";
 
 /** One status tab of the beta queue, newest first, with the counts of every tab. Admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const status = parseStatus(new URL(request.url).searchParams.get("status"));
   const [rows, counts] = await Promise.all([listBetaRequests(status), betaCounts()]);
-  const when = (d: Date | null) => (d ? formatDateTime(d) : null);
+  const when = (d: Date | null) => (d ? formatDateTime(d, admin.timeZone) : null);
   return {
     status,
     counts,
     limit: LIST_LIMIT,
     requests: rows.map((r) => ({
       ...r,
-      createdAt: formatDateTime(r.createdAt),
+      createdAt: formatDateTime(r.createdAt, admin.timeZone),
       decidedAt: when(r.decidedAt),
       inviteUsedAt: when(r.inviteUsedAt),
     })),

@@ -9,7 +9,7 @@ import { completeLocalCheckout, localEvent, localPriceId } from "~/.server/payme
 import { paymentProvider, setPaymentProviderForTests } from "~/.server/payments/provider";
 import type { PaymentProvider } from "~/.server/payments/types";
 import { addMember, authedRequest, makeOwner, makeUser } from "../../tests/support/factories";
-import { planIdOf, subscriptionRowsOf } from "../../tests/support/billing";
+import { planIdOf, subscriptionRowsOf, trialEndingSoon } from "../../tests/support/billing";
 import { resetDb } from "../../tests/support/db";
 import { action as cancelAction } from "./api.stripe.cancel-subscription";
 import { action as checkoutAction, loader as checkoutGet } from "./api.stripe.create-checkout-session";
@@ -55,6 +55,7 @@ const checkoutBody = (overrides: Record<string, unknown> = {}) => ({
 /** An owner whose workspace bought Starter in test mode (checkout through the route, then paid). */
 async function subscribedOwner() {
   const { user, workspace } = await makeOwner();
+  await trialEndingSoon(workspace.id);
   const { body } = await json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody()))));
   const done = await completeLocalCheckout(body.data.sessionId);
   return { user, workspace, customerId: done.customerId, subscriptionId: done.subscriptionId };
@@ -289,6 +290,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("syncs the subscription from a signed event, once per event id, and refuses a bad signature", async () => {
     const { user, workspace } = await makeOwner();
+    await trialEndingSoon(workspace.id);
     const { body } = await json(
       await checkoutAction(
         args(

@@ -5,7 +5,8 @@ import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useSchemaForm } from "~/components/ui/conform";
-import { TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
+import { trialOnSubscribeText } from "~/lib/billing-text";
+import { useTimeZone } from "~/components/time-zone";
 import { testCheckoutSchema } from "~/lib/forms/billing";
 import { formatUsd } from "~/lib/plans";
 import type { loader } from "./billing.test-mode.checkout.$id.server";
@@ -17,6 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Test-mode checkout · Atelier
 
 export default function TestModeCheckout() {
   const s = useLoaderData<typeof loader>();
+  const zone = useTimeZone();
   const busy = useNavigation().state !== "idle";
   const [form] = useSchemaForm(testCheckoutSchema, { id: "test-checkout" });
   return (
@@ -33,7 +35,7 @@ export default function TestModeCheckout() {
       </dl>
       {s.trialDaysLeft !== null && s.status === "open" ? (
         <p className="mt-4 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          You have {s.trialDaysLeft} {s.trialDaysLeft === 1 ? "day" : "days"} of free trial left. {TRIAL_ENDS_ON_SUBSCRIBE}
+          {trialOnSubscribeText(s.trialDaysLeft, s.trialKeptUntil, zone)}
         </p>
       ) : null}
       {s.status === "open" ? (

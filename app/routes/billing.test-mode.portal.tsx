@@ -5,7 +5,8 @@ import { TestModeFrame } from "~/components/billing/test-mode-frame";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useSchemaForm } from "~/components/ui/conform";
-import { formatLongDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { testPortalCancelSchema, testPortalChangeSchema } from "~/lib/forms/billing";
 import { formatUsd, PLANS, priceFor } from "~/lib/plans";
 import type { loader } from "./billing.test-mode.portal.server";
@@ -20,6 +21,7 @@ const fieldset = "mt-6 border-t border-slate-200 pt-6";
 export default function TestModePortal() {
   const { subscription: sub, returnTo } = useLoaderData<typeof loader>();
   const live = sub && sub.status !== "canceled";
+  const zone = useTimeZone();
   const [change] = useSchemaForm(testPortalChangeSchema, { id: "test-portal-change" });
   const [cancel] = useSchemaForm(testPortalCancelSchema, { id: "test-portal-cancel" });
   return (
@@ -28,7 +30,7 @@ export default function TestModePortal() {
         <p className="text-sm text-slate-700">
           Current subscription: <strong>{sub.planName}</strong>, {formatUsd(sub.price)}/{sub.interval}, {sub.status.replace("_", " ")}
           {sub.currentPeriodEnd
-            ? `; ${sub.cancelAtPeriodEnd || sub.status === "canceled" ? "ends" : "renews"} ${formatLongDay(sub.currentPeriodEnd)}`
+            ? `; ${sub.cancelAtPeriodEnd || sub.status === "canceled" ? "ends" : "renews"} ${formatDay(sub.currentPeriodEnd, zone)}`
             : ""}
           .
         </p>

@@ -31,7 +31,7 @@ afterEach(() => setPaymentProviderForTests(undefined));
 describe("/pricing", () => {
   it("shows the interval, the cancelled notice and whether the visitor is signed in", async () => {
     const get = (q: string) => loader({ request: new Request(`http://localhost:3000/pricing${q}`), params: {}, context: {} });
-    const signedOut = { signedIn: false, current: null, trialDaysLeft: null, canManage: false };
+    const signedOut = { signedIn: false, current: null, trialDaysLeft: null, trialKeptUntil: null, canManage: false };
     expect(await get("")).toEqual({ interval: "month", canceled: false, ...signedOut });
     expect(await get("?interval=year&canceled=true")).toEqual({ interval: "year", canceled: true, ...signedOut });
   });

@@ -4,7 +4,8 @@ import { CheckoutButton } from "~/components/billing/checkout-button";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { PlanPicker } from "~/components/pricing/plan-picker";
 import { Logo } from "~/components/ui/logo";
-import { CHECKOUT_CANCELED_TEXT, TRIAL_ENDS_ON_SUBSCRIBE } from "~/lib/billing-text";
+import { CHECKOUT_CANCELED_TEXT, trialOnSubscribeText } from "~/lib/billing-text";
+import { useTimeZone } from "~/components/time-zone";
 import type { loader } from "./pricing.server";
 
 /**
@@ -16,7 +17,8 @@ export { action, loader } from "./pricing.server";
 export const meta: MetaFunction = () => [{ title: "Pricing · Atelier" }];
 
 export default function Pricing() {
-  const { interval, canceled, signedIn, current, trialDaysLeft, canManage } = useLoaderData<typeof loader>();
+  const { interval, canceled, signedIn, current, trialDaysLeft, trialKeptUntil, canManage } = useLoaderData<typeof loader>();
+  const zone = useTimeZone();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <p className="flex items-center justify-between gap-4">
@@ -50,7 +52,7 @@ export default function Pricing() {
           role="note"
           className="mx-auto mt-6 max-w-2xl rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-center text-sm text-sky-900"
         >
-          You have {trialDaysLeft} {trialDaysLeft === 1 ? "day" : "days"} of free trial left. {TRIAL_ENDS_ON_SUBSCRIBE}
+          {trialOnSubscribeText(trialDaysLeft, trialKeptUntil, zone)}
         </p>
       ) : null}
       <div className="mt-10">

@@ -17,15 +17,22 @@ async function buyProfessional(page: Page) {
   await page.waitForURL((url) => url.pathname === "/billing" && url.searchParams.get("success") === "true");
   await expect(page.getByRole("status").filter({ hasText: "Your Professional plan is active" })).toBeVisible();
   await expect(page.getByTestId("billing-plan")).toHaveText("Professional");
-  await expect(page.getByTestId("billing-status")).toHaveText("Active");
-  await expect(page.getByRole("cell", { name: "$79.00 USD" })).toBeVisible();
+  // Bought during the free trial: its days are kept, so the plan trials until then and the first
+  // invoice is $0; the first charge falls on the trial's end.
+  await expect(page.getByTestId("billing-status")).toHaveText("Trialing");
+  await expect(
+    page.getByText(/You kept the rest of your free trial: nothing is charged until it ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/),
+  ).toBeVisible();
+  await expect(page.getByRole("cell", { name: "$0.00 USD" })).toBeVisible();
 }
 
-/** /settings tells the same story as /billing after a purchase: the paid plan, not the trial. */
+/** /settings tells the same story as /billing after a purchase: the plan, trialing until the kept trial's end. */
 async function expectSettingsShowPaidProfessional(page: Page) {
   await page.goto("/settings");
   const status = page.getByTestId("settings-plan-status");
-  await expect(status).toContainText(/Professional plan, billed monthly \(\$79\/month\): active, renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+  await expect(status).toContainText(
+    /Professional plan, billed monthly \(\$79\/month\): trial, billing starts on [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+  );
   await expect(status).not.toContainText("Free trial");
 }
 
@@ -44,9 +51,9 @@ async function expectOneSubscription(page: Page, { axe }: { axe: boolean }) {
   await planCard(page, "Starter").getByRole("button", { name: "Switch to Starter" }).click();
   await page.waitForURL(/\/billing\/test-mode\/portal\?customer=/);
   await expect(page.getByRole("heading", { name: "Billing portal (test mode)" })).toBeVisible();
-  await expect(page.getByText("Current subscription: Professional, $79/month, active", { exact: false })).toBeVisible();
+  await expect(page.getByText("Current subscription: Professional, $79/month, trialing", { exact: false })).toBeVisible();
   await page.goto("/billing");
-  await expect(page.getByRole("cell", { name: "$79.00 USD" })).toHaveCount(1);
+  await expect(page.getByRole("cell", { name: "$0.00 USD" })).toHaveCount(1);
   await expect(page.getByRole("row")).toHaveCount(2); // the header and one invoice
 }
 
@@ -81,13 +88,13 @@ test.describe("billing with JavaScript", () => {
   test("the whole purchase in test mode, and a cancelled checkout", async ({ page }) => {
     await signUpAndVerify(page);
     await page.goto("/pricing?interval=year");
-    // Paying mid-trial ends the trial: said before the first click and again on the checkout.
-    await expect(page.getByRole("note")).toHaveText(
-      /You have 14 days of free trial left\. Your trial ends when you subscribe; billing starts today\./,
-    );
+    // Paying mid-trial keeps the trial's days: said before the first click and again on the checkout.
+    const kept =
+      /You have 14 days of free trial left\. Subscribe now and you keep them: nothing is charged today, and the first payment is on [A-Z][a-z]{2} \d{1,2}, \d{4}, when your trial ends\./;
+    await expect(page.getByRole("note")).toHaveText(kept);
     await planCard(page, "Starter").getByRole("button", { name: "Choose Starter" }).click();
     await page.waitForURL(/\/billing\/test-mode\/checkout\//);
-    await expect(page.getByText("Your trial ends when you subscribe; billing starts today.", { exact: false })).toBeVisible();
+    await expect(page.getByText(kept)).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL((url) => url.pathname === "/pricing" && url.searchParams.get("canceled") === "true");
     await expect(page.getByText("Checkout was cancelled.", { exact: false })).toBeVisible();

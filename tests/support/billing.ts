@@ -21,3 +21,15 @@ export function checkoutInput(customerId: string, priceId: string, metadata: Rec
     customerId,
   };
 }
+
+/**
+ * A workspace whose free trial ends within the hour: too close to keep (paying during the trial
+ * keeps its days only when they are 48 hours off or more), so paying ends it and the plan is
+ * active at once, as the tests of a plain purchase expect.
+ */
+export async function trialEndingSoon(workspaceId: string): Promise<void> {
+  await db()
+    .update(schema.workspaces)
+    .set({ trialEndsAt: new Date(Date.now() + 3600 * 1000) })
+    .where(eq(schema.workspaces.id, workspaceId));
+}

@@ -208,6 +208,8 @@ export class StripeTestServer {
           subscription: null,
           line_items_price: lineItems[0].price,
           subscription_metadata: (params.subscription_data as Obj | undefined)?.metadata ?? {},
+          // A kept trial: the subscription trials until then and its first invoice is $0.
+          subscription_trial_end: Number((params.subscription_data as Obj | undefined)?.trial_end ?? 0) || null,
         };
         this.sessions.set(sessionId, session);
         return this.send(res, 200, session);
@@ -289,11 +291,14 @@ export class StripeTestServer {
     const price = this.prices.get(session.line_items_price as string)!;
     const start = now();
     const days = (price.recurring as Obj).interval === "year" ? 365 : 30;
+    const trialEnd = session.subscription_trial_end as number | null;
+    const periodEnd = trialEnd ?? start + days * 86_400;
     const subscription: Sub = {
       id: newId("sub"),
       object: "subscription",
       customer: session.customer as string,
-      status,
+      status: trialEnd ? "trialing" : status,
+      trial_end: trialEnd,
       cancel_at_period_end: false,
       canceled_at: null,
       created: start,
@@ -307,7 +312,7 @@ export class StripeTestServer {
             price,
             quantity: 1,
             current_period_start: start,
-            current_period_end: start + days * 86_400,
+            current_period_end: periodEnd,
           },
         ],
       },
@@ -321,10 +326,13 @@ export class StripeTestServer {
       customer: subscription.customer,
       subscription: subscription.id,
       status: "paid",
-      amount_paid: price.unit_amount,
-      amount_due: price.unit_amount,
+      amount_paid: trialEnd ? 0 : price.unit_amount,
+      amount_due: trialEnd ? 0 : price.unit_amount,
       currency: price.currency,
       created: start,
+      status_transitions: { paid_at: start },
+      lines: { object: "list", data: [{ id: newId("il"), object: "line_item", period: { start, end: periodEnd }, price }] },
+      parent: { subscription_details: { metadata: session.subscription_metadata, subscription: subscription.id } },
       invoice_pdf: `${this.baseUrl}/invoice/${invoiceId}/pdf`,
       hosted_invoice_url: `${this.baseUrl}/invoice/${invoiceId}`,
     });

@@ -18,6 +18,8 @@ export type SessionUser = {
   emailVerifiedAt: Date | null;
   /** Their colour theme (app/lib/theme.ts): the root renders <html data-theme> from it. */
   theme: Theme;
+  /** Their IANA time zone, or null (UTC) until chosen in /profile or detected from the browser. */
+  timeZone: string | null;
 };
 
 /** `identityState`: with IDENTITY=supabase, the Supabase session this one stands for (decision 018). */
@@ -47,6 +49,7 @@ async function lookup(request: Request): Promise<CurrentSession | null> {
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       theme: users.theme,
+      timeZone: users.timeZone,
       identityState: sessions.identityState,
     })
     .from(sessions)

@@ -1,4 +1,5 @@
 import { can } from "~/lib/permissions";
+import { TRIAL_KEEP_MIN_MS } from "~/lib/billing-text";
 import { getPlan, PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { env } from "../env";
 import { UserError } from "../errors";
@@ -24,21 +25,25 @@ export type PickerState = {
   signedIn: boolean;
   /** The workspace's live subscription (active, trialing, past due): marked "Current plan". */
   current: { planId: PlanId; planName: string; interval: BillingInterval } | null;
-  /** Days of free trial left when the workspace is on it (paying ends it). */
+  /** Days of free trial left when the workspace is on it. */
   trialDaysLeft: number | null;
+  /** When paying now keeps those days: the trial's end (ISO), the first charge's day. Null: paying ends the trial. */
+  trialKeptUntil: string | null;
   /** Whether this visitor may change the plan (the owner): nobody else is offered a plan button. */
   canManage: boolean;
 };
 
 /** The picker's state for a signed-in member, or for a visitor (null). */
 export async function pickerStateOf(member: MemberContext | null): Promise<PickerState> {
-  if (!member) return { signedIn: false, current: null, trialDaysLeft: null, canManage: false };
+  if (!member) return { signedIn: false, current: null, trialDaysLeft: null, trialKeptUntil: null, canManage: false };
   const s = await planStatusOf(member.workspace);
+  const kept = trialToKeep(s);
   const live = s.status !== "trial" && isLiveStatus(s.status) && s.interval;
   return {
     signedIn: true,
     current: live ? { planId: s.planId, planName: s.planName, interval: s.interval! } : null,
     trialDaysLeft: s.status === "trial" && s.trialDaysLeft ? s.trialDaysLeft : null,
+    trialKeptUntil: kept?.toISOString() ?? null,
     canManage: can(member.role, "billing.manage"),
   };
 }
@@ -101,10 +106,25 @@ export async function startApiCheckout(
   });
 }
 
-/** The workspace's provider customer (made at its first checkout) and a checkout session for it. */
+/**
+ * The trial's end when paying now keeps its remaining days: the workspace is on its free trial
+ * (no subscription ever) and the end is at least 48 hours off (Stripe's minimum for a trial end).
+ * Closer than that, paying ends the trial, as the page says.
+ */
+export function trialToKeep(s: { status: string; trialEndsAt: string | null }, now = new Date()): Date | null {
+  if (s.status !== "trial" || !s.trialEndsAt) return null;
+  const end = new Date(s.trialEndsAt);
+  return end.getTime() - now.getTime() >= TRIAL_KEEP_MIN_MS ? end : null;
+}
+
+/**
+ * The workspace's provider customer (made at its first checkout) and a checkout session for it,
+ * carrying the trial's end when its remaining days are kept (both providers honour it).
+ */
 async function openCheckout(member: MemberContext, provider: PaymentProvider, input: Omit<CheckoutSessionInput, "customerId">) {
   const customerId = await ensureCustomer(member.workspace.id, { email: member.user.email, name: member.user.fullName }, provider);
-  return provider.createCheckoutSession({ ...input, customerId });
+  const trialEnd = trialToKeep(await planStatusOf(member.workspace));
+  return provider.createCheckoutSession({ ...input, customerId, trialEnd });
 }
 
 /** The plan and interval a price id of the catalogue belongs to, or null. */

@@ -1,18 +1,22 @@
 // Test mode's receipt e-mail after a payment, and its invoice PDFs on /billing.
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, resetMailForTests } from "~/.server/mail";
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/.server/db";
+import { trialEndingSoon } from "../../../tests/support/billing";
 import { resetDb } from "../../../tests/support/db";
 import { addMember, authedRequest, formRequest, makeOwner, makeUser } from "../../../tests/support/factories";
 import { loader as billingLoader } from "../../routes/_app.billing";
 import { loader as pdfLoader } from "../../routes/billing.invoices.$id.pdf";
-import { action as checkoutAction } from "../../routes/billing.test-mode.checkout.$id";
-import { action as pricingAction } from "../../routes/pricing";
+import { action as checkoutAction, loader as checkoutLoader } from "../../routes/billing.test-mode.checkout.$id";
+import { action as pricingAction, loader as pricingLoader } from "../../routes/pricing";
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 /** An owner who chose a plan on /pricing and confirmed the test-mode payment. */
 async function subscribedOwner(planId = "professional", interval = "month") {
   const { user, workspace } = await makeOwner({ fullName: "Rita Receipt" });
+  await trialEndingSoon(workspace.id);
   const chosen = (await pricingAction(
     args(formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId, interval })),
   )) as Response;
@@ -43,6 +47,43 @@ describe("a test-mode payment", () => {
     const again = formRequest(await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`), { intent: "pay" });
     await checkoutAction(args(again, { id: sessionId }));
     expect(outbox.filter((m) => m.subject.startsWith("Your Atelier receipt"))).toHaveLength(1);
+  });
+});
+
+describe("paying during the trial in test mode", () => {
+  it("keeps the remaining days: said first, the subscription trials until the trial's end, a $0 invoice, no receipt", async () => {
+    const { user, workspace } = await makeOwner({ fullName: "Tom Trial" });
+    const [ws] = await db()
+      .select({ trialEndsAt: schema.workspaces.trialEndsAt })
+      .from(schema.workspaces)
+      .where(eq(schema.workspaces.id, workspace.id));
+    const trialEnd = ws!.trialEndsAt!;
+    const picker = await pricingLoader(args(await authedRequest(user.id, "/pricing")));
+    expect(picker).toMatchObject({ trialDaysLeft: 14, trialKeptUntil: trialEnd.toISOString() });
+
+    const chosen = (await pricingAction(
+      args(formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId: "professional", interval: "month" })),
+    )) as Response;
+    const sessionId = chosen.headers.get("Location")!.split("/").at(-1)!;
+    const here = await authedRequest(user.id, `/billing/test-mode/checkout/${sessionId}`);
+    expect(await checkoutLoader(args(here, { id: sessionId }))).toMatchObject({
+      trialDaysLeft: 14,
+      trialKeptUntil: trialEnd.toISOString(),
+    });
+    await checkoutAction(args(formRequest(here, { intent: "pay" }), { id: sessionId }));
+
+    const o = await billingLoader(args(await authedRequest(user.id, "/billing")));
+    expect(o.status).toBe("trialing");
+    expect(new Date(o.subscription!.currentPeriodEnd!).getTime()).toBe(trialEnd.getTime());
+    expect(o.invoices).toEqual([expect.objectContaining({ amount: 0, status: "paid" })]);
+    expect(outbox.filter((m) => m.subject.startsWith("Your Atelier receipt"))).toHaveLength(0);
+  });
+
+  it("ends the trial when under two days are left, and says so before the payment", async () => {
+    const { user, workspace } = await makeOwner();
+    await trialEndingSoon(workspace.id);
+    const picker = await pricingLoader(args(await authedRequest(user.id, "/pricing")));
+    expect(picker).toMatchObject({ trialDaysLeft: 1, trialKeptUntil: null });
   });
 });
 

@@ -1,19 +1,22 @@
 import { and, desc, eq } from "drizzle-orm";
-import { formatLongDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
 import { formatUsdCents, getPlan } from "~/lib/plans";
 import { db, schema } from "../db";
 import { appLink, sendMail, type Mail } from "../mail";
 import { parseLocalPriceId } from "../payments/local";
 import { paymentProvider } from "../payments/provider";
+import { workspaceOfCustomer } from "../payments/sync";
+import type { PaidInvoice } from "../payments/types";
 import type { MemberContext } from "../workspaces";
 import { assertBilling } from "./access";
 import { customerOf } from "./subscriptions";
 
 /**
- * Test mode's receipts and invoice PDFs (issue 11: "the owner gets a receipt e-mail after each
- * payment, and invoices can be downloaded as PDF from /billing"). The local provider's invoices
- * are ours, so the app renders them; with Stripe, its hosted invoices and receipts are in the
- * customer portal (/billing says so).
+ * Receipts and test mode's invoice PDFs (issue 11: "the owner gets a receipt e-mail after each
+ * payment, and invoices can be downloaded as PDF from /billing"). Each owner of the workspace
+ * gets the receipt, with dates in their own time zone: in test mode after "Confirm payment"
+ * (the local provider's invoices are ours, so the app renders their PDFs), with Stripe on its
+ * invoice.paid event (linking Stripe's invoice PDF). A $0 invoice (a kept trial) is no payment.
  */
 
 const { localInvoices, localSubscriptions, memberships, users, workspaces } = schema;
@@ -41,17 +44,23 @@ export function receiptMail(input: {
   planName: string | null;
   amountCents: number;
   paidOn: Date;
-  periodStart: Date;
-  periodEnd: Date;
-  pdfUrl: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  pdfUrl: string | null;
+  /** The recipient's time zone (users.time_zone); null: UTC. */
+  timeZone?: string | null;
+  /** Test mode (the local provider): says no real card was charged. */
+  testMode?: boolean;
 }): Mail {
   const amount = formatUsdCents(input.amountCents / 100);
+  const day = (d: Date) => formatDay(d, input.timeZone);
+  const period = input.periodStart && input.periodEnd ? `${day(input.periodStart)} to ${day(input.periodEnd)}` : null;
   const lines = [
-    `Thank you: we received your payment of ${amount} for ${input.workspaceName} on ${formatLongDay(input.paidOn)}.`,
-    `${input.planName ? `${input.planName} plan, ` : ""}${formatLongDay(input.periodStart)} to ${formatLongDay(input.periodEnd)}.`,
-    `The invoice, as a PDF: ${input.pdfUrl}`,
-    "Test mode: no real card was charged.",
-  ];
+    `Thank you: we received your payment of ${amount} for ${input.workspaceName} on ${day(input.paidOn)}.`,
+    input.planName || period ? `${[input.planName ? `${input.planName} plan` : null, period].filter(Boolean).join(", ")}.` : null,
+    input.pdfUrl ? `The invoice, as a PDF: ${input.pdfUrl}` : "The invoice is on the Billing page.",
+    input.testMode ? "Test mode: no real card was charged." : null,
+  ].filter((l): l is string => l !== null);
   return {
     to: input.to,
     subject: `Your Atelier receipt: ${amount}`,
@@ -72,25 +81,49 @@ export async function sendLocalReceipt(workspaceId: string, subscriptionId: stri
     .orderBy(desc(localInvoices.createdAt))
     .limit(1);
   if (!invoice || invoice.amountCents <= 0) return;
+  const plan = await planOfInvoice(invoice);
+  await mailOwners(workspaceId, {
+    planName: plan?.name ?? null,
+    amountCents: invoice.amountCents,
+    paidOn: invoice.createdAt,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    pdfUrl: appLink(invoicePdfPath(invoice.id)),
+    testMode: true,
+  });
+}
+
+/**
+ * Stripe's invoice.paid (after the webhook handled the event once): the receipt to every owner of
+ * the customer's workspace, linking Stripe's invoice PDF. A $0 invoice (a kept trial) sends nothing.
+ */
+export async function sendStripeReceipt(customerId: string, invoice: PaidInvoice): Promise<void> {
+  if (invoice.amountCents <= 0) return;
+  const workspaceId = await workspaceOfCustomer("stripe", customerId);
+  if (!workspaceId) return;
+  await mailOwners(workspaceId, {
+    planName: invoice.planId ? (getPlan(invoice.planId)?.name ?? null) : null,
+    amountCents: invoice.amountCents,
+    paidOn: invoice.paidAt,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    pdfUrl: invoice.pdfUrl,
+  });
+}
+
+type ReceiptInput = Omit<Parameters<typeof receiptMail>[0], "to" | "workspaceName" | "timeZone">;
+
+/** One receipt per owner of the workspace, each with dates in the owner's time zone. */
+async function mailOwners(workspaceId: string, receipt: ReceiptInput): Promise<void> {
   const [workspace] = await db().select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
   const owners = await db()
-    .select({ email: users.email })
+    .select({ email: users.email, timeZone: users.timeZone })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, "owner")));
-  const plan = await planOfInvoice(invoice);
   for (const owner of owners) {
     await sendMail(
-      receiptMail({
-        to: owner.email,
-        workspaceName: workspace?.name ?? "your workspace",
-        planName: plan?.name ?? null,
-        amountCents: invoice.amountCents,
-        paidOn: invoice.createdAt,
-        periodStart: invoice.periodStart,
-        periodEnd: invoice.periodEnd,
-        pdfUrl: appLink(invoicePdfPath(invoice.id)),
-      }),
+      receiptMail({ ...receipt, to: owner.email, workspaceName: workspace?.name ?? "your workspace", timeZone: owner.timeZone }),
     );
   }
 }
@@ -132,9 +165,9 @@ async function renderInvoicePdf(
   const rows: [string, string][] = [
     ["Invoice", invoice.id],
     ["Billed to", workspaceName],
-    ["Date", formatLongDay(invoice.createdAt)],
+    ["Date", formatDay(invoice.createdAt)],
     ["Plan", plan ? `${plan.name}, billed ${plan.interval === "year" ? "yearly" : "monthly"}` : "Subscription"],
-    ["Period", `${formatLongDay(invoice.periodStart)} to ${formatLongDay(invoice.periodEnd)}`],
+    ["Period", `${formatDay(invoice.periodStart)} to ${formatDay(invoice.periodEnd)}`],
     ["Amount", amount],
     ["Status", invoice.status === "paid" ? "Paid" : invoice.status],
   ];

@@ -48,8 +48,10 @@ export async function testCheckoutView(member: MemberContext, id: string | undef
     plan: { id: plan.id, name: plan.name },
     interval: price.interval,
     price: priceFor(plan, price.interval),
-    /** Paying now ends the trial (the remaining days are not carried over): said before "Confirm payment". */
+    /** The trial's days left, said before "Confirm payment" with what paying does to them. */
     trialDaysLeft: status === "trial" && trialDaysLeft ? trialDaysLeft : null,
+    /** Kept until then (the session carries the trial's end): the first charge's day. Null: paying ends the trial. */
+    trialKeptUntil: session.trialEnd && session.trialEnd.getTime() > Date.now() ? session.trialEnd.toISOString() : null,
   };
 }
 

@@ -9,8 +9,11 @@ import type { MemberContext } from "../workspaces";
 /** What the dashboard and a member's page show: open work assigned to someone, and recent progress. */
 const { cards, cardAssignees, boardColumns, projects } = schema;
 
-/** Open cards assigned to a user in one workspace: overdue first, then by due date and priority. */
-export async function assignedWork(workspaceId: string, userId: string, limit = 50) {
+/**
+ * Open cards assigned to a user in one workspace: overdue first (by the viewer's `zone`: today is
+ * their calendar day), then by due date and priority.
+ */
+export async function assignedWork(workspaceId: string, userId: string, limit = 50, zone: string | null = null) {
   return db()
     .select({
       id: cards.id,
@@ -35,7 +38,7 @@ export async function assignedWork(workspaceId: string, userId: string, limit = 
       ),
     )
     .orderBy(
-      sql`case when ${cards.dueDate} < ${calendarDay()} then 0 else 1 end`,
+      sql`case when ${cards.dueDate} < ${calendarDay(new Date(), zone)} then 0 else 1 end`,
       sql`${cards.dueDate} asc nulls last`,
       sql`case ${cards.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`,
       asc(cards.number),
@@ -63,7 +66,7 @@ export async function doneThisWeek(workspaceId: string, projectIds: string[]) {
 export async function dashboardData(member: MemberContext) {
   const workspaceId = member.workspace.id;
   const [work, activity, projectList] = await Promise.all([
-    assignedWork(workspaceId, member.user.id),
+    assignedWork(workspaceId, member.user.id, 50, member.user.timeZone),
     listActivity(workspaceId, { limit: 15 }),
     listProjects(member, { sort: "updated" }),
   ]);

@@ -70,6 +70,8 @@ export const localCheckoutSessions = pgTable("local_checkout_sessions", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
   subscriptionId: text("subscription_id"),
+  /** The trial's end to keep (migration 0151): the subscription trials until then. */
+  trialEnd: ts("trial_end"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 

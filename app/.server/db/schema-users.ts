@@ -17,6 +17,8 @@ export const users = pgTable("users", {
   currentWorkspaceId: uuid("current_workspace_id"),
   /** "system" | "light" | "dark" (app/lib/theme.ts), checked by the migration. */
   theme: text("theme").$type<Theme>().notNull().default("system"),
+  /** IANA time zone ("Europe/Berlin"); null until chosen or detected (dates then show in UTC). */
+  timeZone: text("time_zone"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

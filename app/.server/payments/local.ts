@@ -116,15 +116,18 @@ export function createLocalProvider(): PaymentProvider {
     async createCheckoutSession(input) {
       if (!parseLocalPriceId(input.priceId)) throw new Error(`No such price: ${input.priceId}`);
       const id = newId("cs");
-      await db().insert(localCheckoutSessions).values({
-        id,
-        customerId: input.customerId,
-        priceId: input.priceId,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        allowPromotionCodes: input.allowPromotionCodes,
-        metadata: input.metadata,
-      });
+      await db()
+        .insert(localCheckoutSessions)
+        .values({
+          id,
+          customerId: input.customerId,
+          priceId: input.priceId,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          allowPromotionCodes: input.allowPromotionCodes,
+          metadata: input.metadata,
+          trialEnd: input.trialEnd ?? null,
+        });
       return { id, url: `${appUrl()}/billing/test-mode/checkout/${id}` };
     },
 
@@ -211,13 +214,16 @@ export async function completeLocalCheckout(
     }
     const price = parseLocalPriceId(session.priceId)!;
     const start = new Date();
-    const end = addInterval(start, price.interval);
+    // Paid during the free trial: the subscription trials until the trial's end, with a $0
+    // invoice for those days (as Stripe bills a trial); the first charge falls on that day.
+    const trialing = session.trialEnd !== null && session.trialEnd.getTime() > start.getTime();
+    const end = trialing ? session.trialEnd! : addInterval(start, price.interval);
     const subscriptionId = newId("sub");
     await tx.insert(localSubscriptions).values({
       id: subscriptionId,
       customerId: session.customerId,
       priceId: session.priceId,
-      status: "active",
+      status: trialing ? "trialing" : "active",
       currentPeriodStart: start,
       currentPeriodEnd: end,
       metadata: session.metadata,
@@ -226,7 +232,7 @@ export async function completeLocalCheckout(
       id: newId("in"),
       customerId: session.customerId,
       subscriptionId,
-      amountCents: priceFor(getPlan(price.planId)!, price.interval) * 100,
+      amountCents: trialing ? 0 : priceFor(getPlan(price.planId)!, price.interval) * 100,
       status: "paid",
       periodStart: start,
       periodEnd: end,

@@ -1,11 +1,14 @@
 // The Stripe adapter with the real `stripe` SDK against a local server speaking
 // Stripe's endpoints: checkout, subscription, signed webhooks and the sync.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/.server/db";
 import { resetEnvForTests } from "~/.server/env";
+import { outbox, resetMailForTests } from "~/.server/mail";
+import { action as pricingAction } from "~/routes/pricing";
 import { checkoutInput, planIdOf, subscriptionRowsOf as rowsOf } from "../../../tests/support/billing";
 import { resetDb } from "../../../tests/support/db";
-import { authedRequest, makeOwner } from "../../../tests/support/factories";
+import { authedRequest, formRequest, makeOwner } from "../../../tests/support/factories";
 import { StripeTestServer } from "../../../tests/support/stripe-server";
 import { paymentProvider, setPaymentProviderForTests } from "./provider";
 import type { PaymentProvider } from "./types";
@@ -40,6 +43,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await resetDb();
+  resetMailForTests();
   provider = await paymentProvider();
 });
 
@@ -263,5 +267,75 @@ describe("Stripe adapter", () => {
     const retried = await handleWebhook(server.delivery(event));
     expect(retried.status).toBe(200);
     expect(await rowsOf(workspace.id)).toHaveLength(1);
+  });
+});
+
+describe("Stripe: paying during the trial, and the receipt", () => {
+  const receipts = () => outbox.filter((m) => m.subject.startsWith("Your Atelier receipt"));
+
+  it("carries the trial's end to the checkout: the subscription trials until then, and a $0 invoice sends no receipt", async () => {
+    const { user, workspace } = await makeOwner({ fullName: "Tess Trial" });
+    const chosen = (await pricingAction({
+      request: formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId: "professional", interval: "month" }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(chosen.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+    const sent = server.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    const [row] = await db()
+      .select({ trialEndsAt: schema.workspaces.trialEndsAt })
+      .from(schema.workspaces)
+      .where(eq(schema.workspaces.id, workspace.id));
+    const trialEnd = Math.floor(row!.trialEndsAt!.getTime() / 1000);
+    expect((sent.subscription_data as Record<string, unknown>).trial_end).toBe(String(trialEnd));
+
+    const sessionId = chosen.headers.get("Location")!.split("/").at(-1)!;
+    const { session } = server.completeCheckout(sessionId);
+    await handleWebhook(server.delivery(server.event("checkout.session.completed", session)));
+    const stored = await currentSubscription(workspace.id);
+    expect(stored).toMatchObject({ status: "trialing", planId: "professional" });
+    expect(Math.floor(stored!.currentPeriodEnd!.getTime() / 1000)).toBe(trialEnd);
+
+    const invoice = [...server.invoices.values()].find((i) => i.customer === session.customer);
+    expect(invoice).toMatchObject({ amount_paid: 0 });
+    await handleWebhook(server.delivery(server.event("invoice.paid", invoice!)));
+    expect(receipts()).toHaveLength(0);
+  });
+
+  it("does not carry a trial with under two days left (Stripe's minimum): paying ends it", async () => {
+    const { user, workspace } = await makeOwner();
+    await db()
+      .update(schema.workspaces)
+      .set({ trialEndsAt: new Date(Date.now() + 30 * 3600 * 1000) })
+      .where(eq(schema.workspaces.id, workspace.id));
+    await pricingAction({
+      request: formRequest(await authedRequest(user.id, "/pricing"), { intent: "checkout", planId: "starter", interval: "month" }),
+      params: {},
+      context: {},
+    });
+    const sent = server.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    expect((sent.subscription_data as Record<string, unknown>).trial_end).toBeUndefined();
+  });
+
+  it("e-mails each owner a receipt on invoice.paid, with Stripe's PDF, in the owner's time zone, once", async () => {
+    const { user, workspace, customerId } = await purchase("starter", "year");
+    await db().update(schema.users).set({ timeZone: "Pacific/Apia" }).where(eq(schema.users.id, user.id));
+    const invoice = [...server.invoices.values()].find((i) => i.customer === customerId);
+    // Paid at 23:30 UTC: already the next day in Apia (UTC+13).
+    Object.assign(invoice!, { status_transitions: { paid_at: Date.UTC(2026, 10, 20, 23, 30) / 1000 } });
+    const event = server.event("invoice.paid", invoice!);
+    expect((await handleWebhook(server.delivery(event))).status).toBe(200);
+    expect(receipts()).toHaveLength(1);
+    const [mail] = receipts();
+    expect(mail!.to).toBe(user.email);
+    expect(mail!.subject).toBe("Your Atelier receipt: $278.00");
+    expect(mail!.text).toContain(`we received your payment of $278.00 for ${workspace.name} on Nov 21, 2026.`);
+    expect(mail!.text).toContain("Starter plan, ");
+    expect(mail!.text).toMatch(/The invoice, as a PDF: http:\/\/127\.0\.0\.1:\d+\/invoice\/in_test_[0-9a-f]+\/pdf/);
+    expect(mail!.text).not.toContain("Test mode");
+    // A repeated delivery of the same event sends nothing more; an unknown customer sends nothing.
+    await handleWebhook(server.delivery(event));
+    await handleWebhook(server.delivery(server.event("invoice.paid", { ...invoice!, id: "in_other", customer: "cus_nobody" })));
+    expect(receipts()).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import {
   lookupKey,
   normaliseStatus,
   WebhookSignatureError,
+  type PaidInvoice,
   type PaymentProvider,
   type ProviderSubscription,
 } from "./types";
@@ -63,6 +64,39 @@ export function fromStripeSubscription(sub: Stripe.Subscription): ProviderSubscr
   };
 }
 
+/**
+ * An invoice event's invoice, as a receipt tells it: the amount paid, when, the period its first
+ * line covers, Stripe's PDF, and the plan (its line's price, else the subscription's metadata).
+ * Read loosely: the line's shape moved between API versions (price, or pricing.price_details).
+ */
+export function paidInvoiceOf(invoice: Stripe.Invoice): PaidInvoice {
+  type Line = {
+    period?: { start?: number; end?: number };
+    price?: Stripe.Price | null;
+    metadata?: Record<string, string>;
+  };
+  const loose = invoice as unknown as {
+    lines?: { data?: Line[] };
+    status_transitions?: { paid_at?: number | null };
+    subscription_details?: { metadata?: Record<string, string> | null };
+    parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+  };
+  const line = loose.lines?.data?.[0];
+  const metadata = loose.parent?.subscription_details?.metadata ?? loose.subscription_details?.metadata ?? line?.metadata ?? {};
+  const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+  const hinted = PLANS.find((p) => p.id === metadata.planId)?.id ?? null;
+  return {
+    id: invoice.id ?? "",
+    amountCents: invoice.amount_paid ?? 0,
+    currency: invoice.currency,
+    paidAt: at(loose.status_transitions?.paid_at) ?? new Date(invoice.created * 1000),
+    periodStart: at(line?.period?.start),
+    periodEnd: at(line?.period?.end),
+    pdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
+    planId: line?.price ? (planOfPrice(line.price, metadata.planId) ?? hinted) : hinted,
+  };
+}
+
 export function createStripeProvider(client: Stripe = stripeClient()): PaymentProvider {
   return {
     name: "stripe",
@@ -91,7 +125,11 @@ export function createStripeProvider(client: Stripe = stripeClient()): PaymentPr
         cancel_url: input.cancelUrl,
         allow_promotion_codes: input.allowPromotionCodes,
         metadata: input.metadata,
-        subscription_data: { metadata: input.metadata },
+        subscription_data: {
+          metadata: input.metadata,
+          // The trial's remaining days are kept: no charge until then (Stripe wants it 48 h ahead at least).
+          ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
+        },
       });
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { id: session.id, url: session.url };
@@ -148,7 +186,8 @@ export function createStripeProvider(client: Stripe = stripeClient()): PaymentPr
       }
       const object = event.data.object as { object?: string; id?: string; customer?: string | { id: string } | null };
       const customerId = object.object === "customer" ? (object.id ?? null) : idOf(object.customer);
-      return { id: event.id, type: event.type, customerId };
+      const invoice = object.object === "invoice" ? paidInvoiceOf(event.data.object as Stripe.Invoice) : undefined;
+      return { id: event.id, type: event.type, customerId, ...(invoice ? { invoice } : {}) };
     },
   };
 }

@@ -15,6 +15,11 @@ export type CheckoutSessionInput = {
   allowPromotionCodes: boolean;
   metadata: Record<string, string>;
   customerId: string;
+  /**
+   * Paying during the free trial keeps its remaining days: the subscription trials until then
+   * and the first charge falls on this day (Stripe's subscription_data.trial_end). Null: none.
+   */
+  trialEnd?: Date | null;
 };
 
 export type ProviderSubscription = {
@@ -36,6 +41,22 @@ export type ProviderEvent = {
   type: string;
   /** The customer the event's object belongs to, when it names one. */
   customerId: string | null;
+  /** For invoice events: the invoice, for the receipt sent on invoice.paid. */
+  invoice?: PaidInvoice;
+};
+
+/** A paid invoice as a receipt tells it. */
+export type PaidInvoice = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The provider's PDF or hosted page, when it has one. */
+  pdfUrl: string | null;
+  /** The price's plan, when the invoice says (its line's lookup key or the subscription's metadata). */
+  planId: PlanId | null;
 };
 
 /** A bill of the provider's, as /billing lists it. */

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "../db";
+import { sendStripeReceipt } from "../billing/receipts";
 import { paymentFailed } from "../notifications/workspace-events";
 import { paymentProvider } from "./provider";
 import { WebhookSignatureError, type PaymentProvider } from "./types";
@@ -61,6 +62,13 @@ export async function receiveWebhook(rawBody: string, signatureHeader: string | 
   }
   await markProcessed(event.id);
   if (event.type === "invoice.payment_failed") await paymentFailed({ provider: p.name, customerId: event.customerId, eventId: event.id });
+  // The owners' receipt (test mode sends its own at "Confirm payment"). Once per event: a
+  // duplicate delivery stopped above. The payment stands if the mail fails.
+  if (event.type === "invoice.paid" && p.name === "stripe" && event.invoice) {
+    await sendStripeReceipt(event.customerId, event.invoice).catch((error: unknown) => {
+      console.warn(`[billing] receipt for ${event.invoice!.id} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
   return { status: 200, body: { received: true, handled: true } };
 }
 

@@ -9,6 +9,7 @@ import {
   type MemberView,
   type Priority,
 } from "~/lib/board";
+import { calendarDay } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { commentsOf } from "./comments";
 import { isWatching } from "../notifications";
@@ -64,7 +65,7 @@ export async function loadBoard(
     eq(cards.projectId, projectId),
     eq(cards.workspaceId, workspaceId),
     filters.priority ? eq(cards.priority, filters.priority) : undefined,
-    filters.due ? dueCondition(filters.due, cols) : undefined,
+    filters.due ? dueCondition(filters.due, cols, member.user.timeZone) : undefined,
     q
       ? or(
           ilike(cards.title, `%${escapeLike(q)}%`),
@@ -189,9 +190,10 @@ export async function loadBoard(
  * The due filters (`dueState`'s rule in SQL): a due date in the filter's window, on a card
  * whose column is not finished (completed or cancelled), so a done card never shows as overdue.
  */
-function dueCondition(filter: DueFilter, cols: { id: string; stateGroup: string }[]) {
+function dueCondition(filter: DueFilter, cols: { id: string; stateGroup: string }[], zone: string | null) {
   const open = cols.filter((c) => !isClosedStateGroup(c.stateGroup)).map((c) => c.id);
-  const { before, from, to } = dueWindow(filter);
+  // "Today" is the viewer's day: a card due today turns overdue after midnight in their zone.
+  const { before, from, to } = dueWindow(filter, calendarDay(new Date(), zone));
   return and(
     inArray(cards.columnId, open),
     before ? lt(cards.dueDate, before) : undefined,

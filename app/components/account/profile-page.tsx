@@ -4,23 +4,27 @@ import { formatDateTime } from "~/lib/dates";
 import {
   type ProfilePageData,
   type ProfileReply,
+  type TimeZoneFormData,
   changeEmailSchema,
   changePasswordSchema,
   intentOfProfileReply,
   updateProfileSchema,
 } from "~/lib/forms/account";
+import { useTimeZone } from "~/components/time-zone";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
 import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
 import { ThemeForm } from "./theme-form";
+import { TimeZoneForm } from "./time-zone-form";
 
 /**
  * /profile: three forms (name and avatar, e-mail address, password), each with its
  * own schema (app/lib/forms/account.ts) and its own messages, and the sessions list.
  * Every form is a plain post; a reply reaches only the form it answers.
  */
-export function ProfilePage({ data, reply }: { data: ProfilePageData; reply: ProfileReply | undefined }) {
+export function ProfilePage({ data, reply }: { data: ProfilePageData & TimeZoneFormData; reply: ProfileReply | undefined }) {
+  const zone = useTimeZone();
   const answered = intentOfProfileReply(reply);
   const replyFor = (intent: string) => (answered === intent ? reply : undefined);
   const sessionError = replyFor("sign-out-session")?.error?.[""]?.join(" ");
@@ -43,6 +47,13 @@ export function ProfilePage({ data, reply }: { data: ProfilePageData; reply: Pro
           Appearance
         </h2>
         <ThemeForm />
+      </section>
+
+      <section aria-labelledby="time-zone-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="time-zone-h" className="text-base font-semibold text-slate-900">
+          Time zone
+        </h2>
+        <TimeZoneForm data={data} reply={replyFor("update-time-zone")} />
       </section>
 
       <section aria-labelledby="email-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -77,7 +88,7 @@ export function ProfilePage({ data, reply }: { data: ProfilePageData; reply: Pro
                   {s.userAgent} {s.current ? <span className="text-xs font-semibold text-green-700">(this device)</span> : null}
                 </p>
                 <p className="text-xs text-slate-500">
-                  Signed in {formatDateTime(s.createdAt)}
+                  Signed in {formatDateTime(s.createdAt, zone)}
                   {s.ip ? ` from ${s.ip}` : ""}
                 </p>
               </div>

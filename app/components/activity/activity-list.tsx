@@ -1,5 +1,6 @@
 import { describeActivity } from "~/lib/activity-text";
 import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 
 /** One activity row as the loaders hand it to the page (the board, the dashboard, a member's page). */
 export type ActivityView = {
@@ -18,6 +19,7 @@ export type ActivityView = {
 
 /** Who did what, and when, as sentences; `withCard` names the card in lists that mix cards. */
 export function ActivityList({ items, withCard = false }: { items: ActivityView[]; withCard?: boolean }) {
+  const zone = useTimeZone();
   if (items.length === 0) return <p className="mt-2 text-sm text-slate-500">No activity yet.</p>;
   return (
     <ol className="mt-2 space-y-2">
@@ -26,7 +28,7 @@ export function ActivityList({ items, withCard = false }: { items: ActivityView[
           <strong className="font-medium text-slate-900">{a.actorName || a.actorEmail || "Someone"}</strong>{" "}
           {describeActivity(a, { withCard })}
           <span className="block text-xs text-slate-500">
-            <time dateTime={new Date(a.createdAt).toISOString()}>{formatDateTime(a.createdAt)}</time>
+            <time dateTime={new Date(a.createdAt).toISOString()}>{formatDateTime(a.createdAt, zone)}</time>
           </span>
         </li>
       ))}

@@ -4,7 +4,8 @@ import { ScreenHeader } from "~/components/shell/screen";
 import { buttonClass } from "~/components/ui/button-styles";
 import { useSchemaForm } from "~/components/ui/conform";
 import type { BillingOverview, UsageRow } from "~/lib/billing-text";
-import { formatLongDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { formatBytes } from "~/lib/file-size";
 import { cancelSubscriptionSchema, openPortalSchema } from "~/lib/forms/billing";
 import { formatUsd, formatUsdCents } from "~/lib/plans";
@@ -67,6 +68,7 @@ export function BillingPage({ o }: { o: Overview }) {
 }
 
 function CurrentPlan({ o }: { o: Overview }) {
+  const zone = useTimeZone();
   const sub = o.subscription;
   return (
     <section aria-labelledby="plan-heading" className={card}>
@@ -91,8 +93,10 @@ function CurrentPlan({ o }: { o: Overview }) {
         </dd>
         {sub ? (
           <>
-            <dt className="text-slate-600">{sub.cancelAtPeriodEnd || sub.status === "canceled" ? "Ends" : "Renews"}</dt>
-            <dd className="text-slate-900">{sub.currentPeriodEnd ? formatLongDay(sub.currentPeriodEnd) : "Not known yet"}</dd>
+            <dt className="text-slate-600">
+              {sub.cancelAtPeriodEnd || sub.status === "canceled" ? "Ends" : sub.status === "trialing" ? "First payment" : "Renews"}
+            </dt>
+            <dd className="text-slate-900">{sub.currentPeriodEnd ? formatDay(sub.currentPeriodEnd, zone) : "Not known yet"}</dd>
           </>
         ) : (
           <>
@@ -101,16 +105,23 @@ function CurrentPlan({ o }: { o: Overview }) {
               {o.trialDaysLeft === null
                 ? "No trial"
                 : o.trialDaysLeft > 0
-                  ? `${o.trialDaysLeft} ${o.trialDaysLeft === 1 ? "day" : "days"} left${o.trialEndsAt ? ` (ends ${formatLongDay(o.trialEndsAt)})` : ""}`
+                  ? `${o.trialDaysLeft} ${o.trialDaysLeft === 1 ? "day" : "days"} left${o.trialEndsAt ? ` (ends ${formatDay(o.trialEndsAt, zone)})` : ""}`
                   : "Your trial has ended. Choose a plan to keep making changes."}
             </dd>
           </>
         )}
       </dl>
+      {sub?.status === "trialing" && !sub.cancelAtPeriodEnd ? (
+        <p className="mt-4 text-sm text-slate-700">
+          You kept the rest of your free trial: nothing is charged until it ends
+          {sub.currentPeriodEnd ? ` on ${formatDay(sub.currentPeriodEnd, zone)}` : ""}, then the plan renews each{" "}
+          {sub.interval === "year" ? "year" : "month"}.
+        </p>
+      ) : null}
       {sub?.cancelAtPeriodEnd && sub.status !== "canceled" ? (
         <p className="mt-4 text-sm text-amber-900">
           Your subscription is canceled and ends
-          {sub.currentPeriodEnd ? ` on ${formatLongDay(sub.currentPeriodEnd)}` : " at the end of the period"}.
+          {sub.currentPeriodEnd ? ` on ${formatDay(sub.currentPeriodEnd, zone)}` : " at the end of the period"}.
         </p>
       ) : null}
     </section>
@@ -118,6 +129,7 @@ function CurrentPlan({ o }: { o: Overview }) {
 }
 
 function BillingActions({ o }: { o: Overview }) {
+  const zone = useTimeZone();
   const sub = o.subscription;
   const cancellable = sub && sub.status !== "canceled" && !sub.cancelAtPeriodEnd;
   const [portal] = useSchemaForm(openPortalSchema, { id: "billing-portal" });
@@ -141,7 +153,7 @@ function BillingActions({ o }: { o: Overview }) {
           <div className="absolute right-0 z-10 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg">
             <p className="text-slate-700">
               Cancel at the end of the billing period
-              {sub.currentPeriodEnd ? ` (${formatLongDay(sub.currentPeriodEnd)})` : ""}? Your data is kept.
+              {sub.currentPeriodEnd ? ` (${formatDay(sub.currentPeriodEnd, zone)})` : ""}? Your data is kept.
             </p>
             <Form method="post" {...getFormProps(cancel)} className="mt-3">
               <input type="hidden" name="intent" value="cancel" />
@@ -199,6 +211,7 @@ function Usage({ rows, planName }: { rows: UsageRow[]; planName: string }) {
 }
 
 function Invoices({ o }: { o: Overview }) {
+  const zone = useTimeZone();
   return (
     <section aria-labelledby="invoices-heading" className={`${card} mt-6`}>
       <h2 id="invoices-heading" className="text-lg font-semibold text-slate-900">
@@ -231,14 +244,14 @@ function Invoices({ o }: { o: Overview }) {
           <tbody className="divide-y divide-slate-100">
             {o.invoices.map((i) => (
               <tr key={i.id}>
-                <td className="py-2">{formatLongDay(i.date)}</td>
+                <td className="py-2">{formatDay(i.date, zone)}</td>
                 <td className="py-2">
                   {formatUsdCents(i.amount)} {i.currency.toUpperCase()}
                 </td>
                 <td className="py-2 capitalize">{i.status}</td>
                 <td className="py-2 text-right">
                   <a href={i.pdfUrl} download className="font-medium text-brand-700 hover:underline">
-                    PDF<span className="sr-only"> of the invoice of {formatLongDay(i.date)}</span>
+                    PDF<span className="sr-only"> of the invoice of {formatDay(i.date, zone)}</span>
                   </a>
                 </td>
               </tr>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { ShellIcon } from "~/components/shell/icons";
 import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { formatBytes, MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import type { AttachmentView } from "~/lib/board";
 import type { BoardFailure } from "~/lib/forms/board";
@@ -25,6 +26,7 @@ export function CardAttachments({
   canEdit: boolean;
   error: BoardFailure | null;
 }) {
+  const zone = useTimeZone();
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-attachment";
   const failure = error && ATTACHMENT_INTENTS.includes(error.intent) ? error : null;
@@ -55,7 +57,7 @@ export function CardAttachments({
                 </a>
                 <p className="text-xs text-slate-600">
                   {formatBytes(a.sizeBytes)} · {a.uploaderName ?? "Former member"} ·{" "}
-                  <time dateTime={new Date(a.createdAt).toISOString()}>{formatDay(a.createdAt)}</time>
+                  <time dateTime={new Date(a.createdAt).toISOString()}>{formatDay(a.createdAt, zone)}</time>
                 </p>
               </div>
               {canEdit ? (

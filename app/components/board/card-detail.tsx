@@ -6,6 +6,7 @@ import { saveBeforeClosing } from "~/components/ui/leave-guard";
 import { useHydrated } from "~/components/ui/form";
 import type { BoardColumnView, CardDetailView, LabelView, MemberView } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { postedValues, type BoardFailure } from "~/lib/forms/board";
 import { SCREEN_LINK_INTENTS } from "~/lib/forms/card-links";
 import { ATTACHMENT_INTENTS, CardAttachments } from "./card-attachments";
@@ -44,6 +45,7 @@ export function CardDetail({
   canEdit: boolean;
   error: BoardFailure | null;
 }) {
+  const zone = useTimeZone();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
@@ -145,9 +147,9 @@ export function CardDetail({
             </h3>
             <ActivityList items={activity} />
             <p className="mt-2 text-xs text-slate-500">
-              Created {formatDay(card.createdAt)}
-              {card.startedAt ? ` · started ${formatDay(card.startedAt)}` : ""}
-              {card.completedAt ? ` · completed ${formatDay(card.completedAt)}` : ""}
+              Created {formatDay(card.createdAt, zone)}
+              {card.startedAt ? ` · started ${formatDay(card.startedAt, zone)}` : ""}
+              {card.completedAt ? ` · completed ${formatDay(card.completedAt, zone)}` : ""}
             </p>
           </section>
 

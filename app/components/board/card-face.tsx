@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { PRIORITY_LABELS, dueState, initials, type BoardCardView, type LabelView, type MemberView, type StateGroup } from "~/lib/board";
-import { formatMonthDay } from "~/lib/dates";
+import { calendarDay, formatMonthDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { ShellIcon } from "~/components/shell/icons";
 import { ScreenLinkCount } from "./card-wireframe-links";
 import { CardPlanningMarks } from "~/components/cycles/card-planning";
@@ -25,7 +26,8 @@ export const CardFace = forwardRef<HTMLLIElement, Props & React.HTMLAttributes<H
   { card, stateGroup, href, members, labels, handle, dragging, overlay, style, ...rest },
   ref,
 ) {
-  const due = dueState(card.dueDate, stateGroup);
+  const zone = useTimeZone();
+  const due = dueState(card.dueDate, stateGroup, calendarDay(new Date(), zone));
   return (
     <li
       ref={ref}

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { LABEL_COLORS, type CardComment, type CardDetailView, type LabelView, type MemberView } from "~/lib/board";
 import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { postedValues, type BoardFailure } from "~/lib/forms/board";
 import type { MentionTarget } from "~/lib/mentions";
 import { MentionTextarea } from "./mention-textarea";
@@ -264,13 +265,14 @@ function CommentItem({
   members: MentionTarget[];
   typed: ReturnType<typeof typedFor>;
 }) {
+  const zone = useTimeZone();
   const refused = typed("edit-comment");
   const editOpen = refused.commentId === c.id;
   return (
     <li className="rounded-lg bg-slate-50 p-3 text-sm">
       <p className="text-xs text-slate-500">
         <strong className="font-semibold text-slate-700">{c.authorName || c.authorEmail || "Former member"}</strong> ·{" "}
-        <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
+        <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt, zone)}</time>
         {c.edited ? <span> · edited</span> : null}
       </p>
       {/* Sanitised on the server (app/.server/markdown.ts): raw HTML escaped, unsafe links dropped. */}

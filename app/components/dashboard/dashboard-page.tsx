@@ -6,6 +6,8 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, messageOf, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { dueState } from "~/lib/board";
+import { calendarDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { quickCreateSchema } from "~/lib/forms/dashboard";
 
 export type DashboardData = {
@@ -19,7 +21,8 @@ export type DashboardData = {
 };
 
 export function DashboardPage({ data, reply }: { data: DashboardData; reply: FormReply | undefined }) {
-  const overdue = data.work.filter((w) => dueState(w.dueDate, w.stateGroup) === "overdue").length;
+  const today = calendarDay(new Date(), useTimeZone());
+  const overdue = data.work.filter((w) => dueState(w.dueDate, w.stateGroup, today) === "overdue").length;
   return (
     <div className="space-y-8">
       <div>

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { type FormReply, FormErrors, fieldProps, replyFor, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { EXPORT_FORMATS, FORMAT_LABELS, publishSchema } from "~/lib/forms/design";
 import { ConfirmForm, Select, ui, usePending } from "./parts";
 import type { DesignActionData, DesignData, DiffView } from "./types";
@@ -41,6 +42,7 @@ function ExportLinks({ data, version, label }: { data: DesignData; version?: str
 }
 
 export function Versions({ data, reply }: { data: DesignData; reply: (FormReply & DesignActionData) | undefined }) {
+  const zone = useTimeZone();
   const [form, fields] = useSchemaForm(publishSchema, {
     id: "publish",
     lastResult: replyFor(reply, "publish"),
@@ -86,7 +88,7 @@ export function Versions({ data, reply }: { data: DesignData; reply: (FormReply 
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className={`font-semibold ${ui.heading}`}>Version {v.version}</p>
                   <p className={`text-xs ${ui.muted}`}>
-                    {formatDateTime(v.createdAt)}
+                    {formatDateTime(v.createdAt, zone)}
                     {v.createdByName ? ` · ${v.createdByName}` : ""}
                   </p>
                 </div>
@@ -154,6 +156,7 @@ function Links({
   reply: DesignActionData | undefined;
   origin: string;
 }) {
+  const zone = useTimeZone();
   const fresh = reply?.link?.versionId === versionId ? reply.link.token : null;
   const creating = usePending("create-link", ["versionId", versionId]);
   return (
@@ -180,9 +183,9 @@ function Links({
           {data.links.map((l) => (
             <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className={ui.body}>
-                Link created {formatDateTime(l.createdAt)}
+                Link created {formatDateTime(l.createdAt, zone)}
                 {l.createdByName ? ` by ${l.createdByName}` : ""}
-                {l.revokedAt ? ` · revoked ${formatDateTime(l.revokedAt)}` : ""}
+                {l.revokedAt ? ` · revoked ${formatDateTime(l.revokedAt, zone)}` : ""}
               </span>
               {!l.revokedAt && data.canPublish ? (
                 <ConfirmForm

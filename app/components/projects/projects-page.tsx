@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { fieldProps, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
-import { formatNumericDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { createProjectSchema } from "~/lib/forms/projects";
 
 type Project = {
@@ -33,6 +34,7 @@ export type ProjectsReply = (SubmissionResult<string[]> & { upgrade?: boolean })
 const replyOf = (reply: ProjectsReply, intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
 
 export function ProjectsPage({ data, reply }: { data: ProjectsPageData; reply: ProjectsReply }) {
+  const zone = useTimeZone();
   const busy = useNavigation().formData?.get("intent") === "create-project";
   const created = replyOf(reply, "create-project");
   const [form, fields] = useSchemaForm(createProjectSchema, { id: "new-project", lastResult: created });
@@ -165,7 +167,7 @@ export function ProjectsPage({ data, reply }: { data: ProjectsPageData; reply: P
               </h2>
               {p.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p> : null}
               <p className="mt-3 text-xs text-slate-500">
-                {p.openCards} open · {p.doneCards} done · updated {formatNumericDay(p.updatedAt)}
+                {p.openCards} open · {p.doneCards} done · updated {formatDay(p.updatedAt, zone)}
               </p>
               {data.archived && data.canArchive ? (
                 <Form method="post" className="mt-3">

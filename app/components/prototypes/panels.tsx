@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { formatDay } from "~/lib/dates";
 import type { PlayerScreen } from "~/lib/wireframes/player";
+import { useTimeZone } from "~/components/time-zone";
 import { buttonClass } from "~/components/ui/button-styles";
 import { replyErrors } from "./player";
 
@@ -76,35 +78,100 @@ function FormError({ reply }: { reply: unknown }) {
   ) : null;
 }
 
-/** The spot's x and y fields (a click on the screen fills them when JavaScript runs). */
-function SpotFields({ screen, spot, reply }: { screen: PlayerScreen; spot: { x: number; y: number } | null; reply: unknown }) {
+/** The width of the screen's picture in the pin forms (px); its clicks are scaled up to the screen's px. */
+const PICKER_WIDTH = 256;
+
+/**
+ * Where the pin goes: a click on the screen's picture. Without JavaScript the picture is the
+ * form's image button (<input type="image" name="spot">): the click sends the form with its
+ * x and y (spot.x, spot.y in the picture's px; spotScale turns them into the screen's). With
+ * JavaScript a click there, or on the screen itself, marks the spot and the form's button sends it.
+ */
+function SpotPicker({
+  screen,
+  src,
+  spot,
+  onSpot,
+  reply,
+}: {
+  screen: PlayerScreen;
+  src: string;
+  spot: { x: number; y: number } | null;
+  onSpot: (spot: { x: number; y: number }) => void;
+  reply: unknown;
+}) {
+  const width = Math.min(PICKER_WIDTH, screen.width);
+  const scale = screen.width / width;
+  const height = Math.round(screen.height / scale);
+  const error = replyErrors(reply, "spot") ?? replyErrors(reply, "x") ?? replyErrors(reply, "y");
   return (
     <fieldset className="mt-2">
-      <legend className={labelCls}>Spot on “{screen.name}” (px)</legend>
-      <p className="text-xs text-slate-500">Click the screen to place the pin, or enter where it goes.</p>
-      <div className="mt-1 flex gap-2">
-        {(["x", "y"] as const).map((axis) => (
-          <div key={`${axis}-${spot?.[axis] ?? ""}`} className="flex-1">
-            <label htmlFor={`spot-${axis}`} className="text-xs text-slate-600">
-              {axis} (0 to {axis === "x" ? screen.width : screen.height})
-            </label>
-            <input
-              id={`spot-${axis}`}
-              name={axis}
-              type="number"
-              min={0}
-              max={axis === "x" ? screen.width : screen.height}
-              required
-              defaultValue={spot?.[axis] ?? ""}
-              className={inputCls}
-              aria-describedby={replyErrors(reply, axis) ? `spot-${axis}-error` : undefined}
-            />
-            <FieldError reply={reply} field={axis} id={`spot-${axis}-error`} />
-          </div>
-        ))}
+      <legend className={labelCls}>Spot on “{screen.name}”</legend>
+      <p id="spot-help" className="text-xs text-slate-500">
+        Click where the pin goes, on the screen or on this picture of it.
+        <noscript> A click on the picture sends the comment.</noscript>
+      </p>
+      <input type="hidden" name="spotScale" value={scale.toFixed(4)} />
+      {spot ? (
+        <>
+          <input type="hidden" name="x" value={spot.x} />
+          <input type="hidden" name="y" value={spot.y} />
+        </>
+      ) : null}
+      <div className="relative mt-1 w-fit">
+        <input
+          type="image"
+          name="spot"
+          src={src}
+          alt={`${screen.name}: click where the pin goes`}
+          width={width}
+          height={height}
+          style={{ width, height }}
+          className="block max-w-none cursor-crosshair rounded border border-slate-300 bg-white"
+          aria-describedby={error ? "spot-help spot-error" : "spot-help"}
+          data-spot-picker
+          onClick={(e) => {
+            // With JavaScript the click marks the spot; the form's button sends it.
+            e.preventDefault();
+            const box = e.currentTarget.getBoundingClientRect();
+            const x = Math.round(((e.clientX - box.left) / box.width) * screen.width);
+            const y = Math.round(((e.clientY - box.top) / box.height) * screen.height);
+            if (x >= 0 && y >= 0 && x <= screen.width && y <= screen.height) onSpot({ x, y });
+          }}
+        />
+        {spot ? (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute h-5 w-5 -translate-x-1/2 -translate-y-full rounded-full rounded-bl-none border-2 border-white bg-amber-500 shadow"
+            style={{ left: spot.x / scale, top: spot.y / scale }}
+            data-spot-marker
+          />
+        ) : null}
       </div>
+      {spot ? (
+        <p className="mt-1 text-xs text-slate-600">
+          Pin at {spot.x}, {spot.y} px.
+        </p>
+      ) : null}
+      {error ? (
+        <p id="spot-error" className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
+}
+
+/**
+ * With JavaScript, Enter in a field sends the form through its first button, the picture:
+ * send it through the form's own button instead (the spot comes from the marked click).
+ */
+function throughButton(e: React.FormEvent<HTMLFormElement>) {
+  const submitter = (e.nativeEvent as SubmitEvent).submitter;
+  if (submitter?.getAttribute("type") !== "image") return;
+  e.preventDefault();
+  const button = e.currentTarget.querySelector<HTMLButtonElement>("button[type=submit]");
+  if (button) e.currentTarget.requestSubmit(button);
 }
 
 function Pending({ idle, busy }: { idle: string; busy: string }) {
@@ -144,22 +211,28 @@ export function PinLayer({ pins, screen, newSpot }: { pins: PinView[]; screen: P
 export function CommentsPanel({
   pins,
   screen,
+  src,
   spot,
+  onSpot,
   reply,
   closeHref,
   canResolve,
 }: {
   pins: PinView[];
   screen: PlayerScreen;
+  /** The screen's drawing (the pin form's picture). */
+  src: string;
   spot: { x: number; y: number } | null;
+  onSpot: (spot: { x: number; y: number }) => void;
   reply: unknown;
   closeHref: string;
   canResolve: boolean;
 }) {
+  const zone = useTimeZone();
   const forNew = (reply as { initialValue?: { intent?: string } } | null)?.initialValue?.intent === "pin" ? reply : null;
   return (
     <Panel title="Comments" closeHref={closeHref}>
-      <Form method="post" className="rounded-lg border border-slate-200 p-3" aria-label="New comment">
+      <Form method="post" className="rounded-lg border border-slate-200 p-3" aria-label="New comment" onSubmit={throughButton}>
         <input type="hidden" name="intent" value="pin" />
         <input type="hidden" name="screenId" value={screen.id} />
         <FormError reply={forNew} />
@@ -168,7 +241,7 @@ export function CommentsPanel({
         </label>
         <textarea id="pin-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
         <FieldError reply={forNew} field="body" id="pin-body-error" />
-        <SpotFields screen={screen} spot={spot} reply={forNew} />
+        <SpotPicker screen={screen} src={src} spot={spot} onSpot={onSpot} reply={forNew} />
         <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
           <Pending idle="Add comment" busy="Adding…" />
         </button>
@@ -198,7 +271,7 @@ export function CommentsPanel({
                   <li key={c.id}>
                     <p className="text-xs text-slate-500">
                       {c.authorName}
-                      {c.guest ? " (guest)" : ""} · {new Date(c.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+                      {c.guest ? " (guest)" : ""} · {formatDay(c.createdAt, zone)}
                     </p>
                     <p className="whitespace-pre-wrap text-slate-800">{c.body}</p>
                   </li>
@@ -224,6 +297,7 @@ export function CommentsPanel({
 }
 
 export function SharePanel({ links, reply, closeHref }: { links: LinkView[]; reply: unknown; closeHref: string }) {
+  const zone = useTimeZone();
   const shareUrl = (reply as { shareUrl?: string } | null)?.shareUrl;
   const forShare = (reply as { initialValue?: { intent?: string } } | null)?.initialValue?.intent === "share" ? reply : null;
   const [copied, setCopied] = useState(false);
@@ -289,9 +363,9 @@ export function SharePanel({ links, reply, closeHref }: { links: LinkView[]; rep
                 Opened {l.openCount} {l.openCount === 1 ? "time" : "times"}
               </p>
               <p className="text-xs text-slate-500">
-                {new Date(l.createdAt).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" })}
+                {formatDay(l.createdAt, zone)}
                 {l.createdByName ? ` by ${l.createdByName}` : ""}
-                {l.expiresAt ? ` · expires ${new Date(l.expiresAt).toLocaleDateString("en", { day: "numeric", month: "short" })}` : ""}
+                {l.expiresAt ? ` · expires ${formatDay(l.expiresAt, zone)}` : ""}
                 {l.hasPassword ? " · password" : ""}
                 {l.allowFeedback ? " · feedback on" : ""}
               </p>
@@ -315,18 +389,23 @@ export function SharePanel({ links, reply, closeHref }: { links: LinkView[]; rep
 /** A link viewer's feedback: their name, the spot and the comment. */
 export function GuestFeedbackPanel({
   screen,
+  src,
   spot,
+  onSpot,
   reply,
   closeHref,
 }: {
   screen: PlayerScreen;
+  /** The screen's drawing (the form's picture). */
+  src: string;
   spot: { x: number; y: number } | null;
+  onSpot: (spot: { x: number; y: number }) => void;
   reply: unknown;
   closeHref: string;
 }) {
   return (
     <Panel title="Feedback" closeHref={closeHref}>
-      <Form method="post" aria-label="Leave feedback">
+      <Form method="post" aria-label="Leave feedback" onSubmit={throughButton}>
         <input type="hidden" name="intent" value="pin" />
         <input type="hidden" name="screenId" value={screen.id} />
         <FormError reply={reply} />
@@ -340,7 +419,7 @@ export function GuestFeedbackPanel({
         </label>
         <textarea id="guest-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
         <FieldError reply={reply} field="body" id="guest-body-error" />
-        <SpotFields screen={screen} spot={spot} reply={reply} />
+        <SpotPicker screen={screen} src={src} spot={spot} onSpot={onSpot} reply={reply} />
         <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
           <Pending idle="Send feedback" busy="Sending…" />
         </button>

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatDateTime, formatRelative } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import type { NotificationView } from "~/lib/notifications";
 import { Dropdown } from "./dropdown";
 import { ShellIcon } from "./icons";
@@ -9,11 +10,12 @@ type Bell = { unread: number; latest: NotificationView[] };
 
 /** "5 minutes ago", with the full date on hover and for screen readers. */
 export function RelativeTime({ value }: { value: string | Date }) {
-  const full = formatDateTime(value);
+  const zone = useTimeZone();
+  const full = formatDateTime(value, zone);
   return (
     <time dateTime={new Date(value).toISOString()} title={full} suppressHydrationWarning>
       <span aria-hidden="true" suppressHydrationWarning>
-        {formatRelative(value)}
+        {formatRelative(value, undefined, zone)}
       </span>
       <span className="sr-only">{full}</span>
     </time>

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
 import { PRIORITY_LABELS, type Priority, type StateGroup, dueState } from "~/lib/board";
 import type { FormReply } from "~/components/ui/conform";
-import { formatDay, formatNumericDay } from "~/lib/dates";
+import { calendarDay, formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { RoleForm, TeamError } from "./team-page";
 
@@ -20,11 +21,13 @@ export type WorkItem = {
 };
 
 export function WorkList({ items, empty }: { items: WorkItem[]; empty: string }) {
+  const zone = useTimeZone();
+  const today = calendarDay(new Date(), zone);
   if (items.length === 0) return <p className="mt-2 text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {items.map((w) => {
-        const due = dueState(w.dueDate, w.stateGroup);
+        const due = dueState(w.dueDate, w.stateGroup, today);
         return (
           <li key={w.id} className="flex flex-wrap items-center gap-2 px-4 py-2.5 text-sm">
             {/* On a phone the title takes its own line (squeezed beside the details, its words ran over them). */}
@@ -41,7 +44,7 @@ export function WorkList({ items, empty }: { items: WorkItem[]; empty: string })
             {w.dueDate ? (
               <span className={`text-xs ${due === "overdue" ? "font-semibold text-red-700" : "text-slate-600"}`}>
                 {due === "overdue" ? "Overdue · " : "Due "}
-                <time dateTime={w.dueDate}>{formatDay(w.dueDate)}</time>
+                <time dateTime={w.dueDate}>{formatDay(w.dueDate, zone)}</time>
               </span>
             ) : null}
           </li>
@@ -61,6 +64,7 @@ export type MemberPageData = {
 };
 
 export function MemberPage({ data, reply }: { data: MemberPageData; reply: FormReply | undefined }) {
+  const zone = useTimeZone();
   const { person } = data;
   const name = person.fullName || person.email.split("@")[0] || "User";
   return (
@@ -74,7 +78,7 @@ export function MemberPage({ data, reply }: { data: MemberPageData; reply: FormR
         </nav>
         <h1 className="mt-1 text-2xl font-semibold text-slate-900">{name}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {person.email} · {ROLE_LABELS[person.role]} · joined {formatNumericDay(person.joinedAt)}
+          {person.email} · {ROLE_LABELS[person.role]} · joined {formatDay(person.joinedAt, zone)}
         </p>
       </div>
       <TeamError reply={reply} />

@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { type FormReply, replyFor, replyMessages, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage } from "~/components/ui/form";
-import { formatNumericDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import {
   changeRoleSchema,
   inviteSchema,
@@ -102,6 +103,7 @@ function useAfterSuccess(intents: string[], failed: boolean, then: () => void) {
 }
 
 export function TeamPage({ data, reply }: { data: TeamPageData; reply: FormReply | undefined }) {
+  const zone = useTimeZone();
   const failed = replyMessages(reply).length > 0;
   const inviteReply = replyFor(reply, "invite");
   // A confirmed removal or revocation takes its row (and the focused button) away: focus its list's heading.
@@ -198,7 +200,7 @@ export function TeamPage({ data, reply }: { data: TeamPageData; reply: FormReply
                       <p className="text-sm font-medium break-all text-slate-900">{inv.email}</p>
                       <p className="text-xs text-slate-500">
                         {ROLE_LABELS[inv.role]} · invited by {inv.invitedByName || "a teammate"} ·{" "}
-                        {expired ? "expired" : `expires ${formatNumericDay(inv.expiresAt)}`}
+                        {expired ? "expired" : `expires ${formatDay(inv.expiresAt, zone)}`}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-start gap-2 sm:justify-end">

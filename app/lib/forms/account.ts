@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../auth-validation";
+import { isTimeZone } from "../dates";
 import { confirmMatches, confirmPasswordField, emailField, newPasswordField } from "./auth";
 
 /**
@@ -15,6 +16,7 @@ export const PROFILE_TEXT = {
   sameEmail: "That is already your e-mail address.",
   emailTaken: "Another account uses that e-mail address.",
   sessionGone: "That session has already ended.",
+  timeZoneUnknown: "Choose a time zone from the list.",
 } as const;
 
 export const updateProfileSchema = z.object({
@@ -30,6 +32,12 @@ export const updateProfileSchema = z.object({
     .max(500)
     .refine((v) => v === "" || /^https:\/\/\S+$/i.test(v), PROFILE_TEXT.avatarNotHttps)
     .optional(),
+});
+
+/** The time zone every date is shown in (an IANA name, as the list offers them). */
+export const updateTimeZoneSchema = z.object({
+  intent: z.literal("update-time-zone"),
+  timeZone: z.string({ error: PROFILE_TEXT.timeZoneUnknown }).trim().refine(isTimeZone, PROFILE_TEXT.timeZoneUnknown),
 });
 
 /** An account without a password (OAuth only) sets one without a current password. */
@@ -52,6 +60,7 @@ export const signOutSessionSchema = z.object({ intent: z.literal("sign-out-sessi
 
 export const profileFormSchema = z.discriminatedUnion("intent", [
   updateProfileSchema,
+  updateTimeZoneSchema,
   changePasswordSchema,
   changeEmailSchema,
   signOutOthersSchema,
@@ -66,6 +75,9 @@ export type ProfilePageData = {
   pendingEmail: string | null;
   sessions: { id: string; current: boolean; createdAt: string | Date; userAgent: string; ip: string | null }[];
 };
+
+/** What /profile's time zone form shows: the stored zone (null: not known, UTC) and the zones to offer. */
+export type TimeZoneFormData = { timeZone: string | null; timeZones: string[] };
 
 export type ProfileFormInput = z.output<typeof profileFormSchema>;
 export type ProfileIntent = ProfileFormInput["intent"];

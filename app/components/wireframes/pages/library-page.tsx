@@ -6,6 +6,7 @@
 import { type FormReply } from "~/components/ui/conform";
 import { Breadcrumb, ScreenHeader } from "~/components/shell/screen";
 import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import type { ComponentDefinition } from "~/lib/wireframes/document";
 import { ICONS, ICON_NAMES } from "~/lib/wireframes/icons";
 import { kitByCategory } from "~/lib/wireframes/kit";
@@ -95,6 +96,7 @@ export function LibraryPage({ data, reply }: { data: LibraryData; reply: FormRep
 }
 
 function OwnComponent({ component: c, data, reply }: { component: LibraryComponent; data: LibraryData; reply: FormReply | undefined }) {
+  const zone = useTimeZone();
   const preview = definitionPreview(c.id, c.name, c.definition);
   const item = { kind: "component" as const, id: c.id, name: c.name };
   return (
@@ -104,7 +106,7 @@ function OwnComponent({ component: c, data, reply }: { component: LibraryCompone
         <h3 className={`truncate text-base font-semibold ${ui.heading}`}>{c.name}</h3>
         <p className={`text-xs ${ui.muted}`}>
           {plural(Object.keys(c.definition.elements).length, "element")} · {c.definition.width} × {c.definition.height} · changed{" "}
-          {formatDateTime(c.updatedAt)}
+          {formatDateTime(c.updatedAt, zone)}
         </p>
         {data.canEdit || data.canDelete ? (
           <div className="mt-3 flex flex-wrap items-start gap-2">

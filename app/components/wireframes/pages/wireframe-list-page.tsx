@@ -12,6 +12,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { type FormReply, replyFor, replyMessages, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/time-zone";
 import { SEARCH_MAX, duplicateWireframeSchema } from "~/lib/forms/wireframes";
 import type { TokenValues } from "~/lib/wireframes/render";
 import { ImportForm } from "./import-form";
@@ -174,6 +175,7 @@ function WireframeCard({
   data: WireframeListData;
   reply: FormReply | undefined;
 }) {
+  const zone = useTimeZone();
   const href = `/wireframes/editor/${w.id}`;
   const duplicateReply = replyFor(reply, "duplicate", ["wireframeId", w.id]);
   const item = { kind: "wireframe" as const, id: w.id, name: w.name };
@@ -208,7 +210,7 @@ function WireframeCard({
           {plural(w.screenCount, "screen")}
         </p>
         <p className={`text-xs ${ui.muted}`}>
-          Changed {formatDateTime(w.updatedAt)}
+          Changed {formatDateTime(w.updatedAt, zone)}
           {w.updatedByName ? ` by ${w.updatedByName}` : ""}
         </p>
         <p className="text-xs">
