@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { burnSeries, cycleReport, type StateChange, type Stay } from "./burn";
+import { burndownChart, burnupChart } from "./burn-charts";
+import { chartCsv } from "./charts";
 
 /**
  * A five-day cycle worked out by hand (Mon 2 to Fri 6 March 2026, UTC):
@@ -79,5 +81,43 @@ describe("burn-up from membership history", () => {
     expect(report.series.map((p) => p.day)).toEqual(["2026-03-02", "2026-03-03"]);
     expect(report.completed).toEqual({ cards: 1, points: 3 });
     expect(report.carriedOver).toEqual({ cards: 1, points: 2 });
+  });
+});
+
+describe("burn-up and burndown charts", () => {
+  const series = burnSeries(stays, changes, "2026-03-02", "2026-03-06", t("6T18:00:00"));
+  const window = { from: "2026-03-02", to: "2026-03-06", name: "Sprint 9" };
+
+  it("burn-up: scope as steps (Wednesday's added card is a step on Wednesday), done over it, the ideal line, a table", () => {
+    const chart = burnupChart(series, window);
+    expect(chart.title).toBe("Burn-up: Sprint 9");
+    expect(chart.summary).toBe("By Mar 6, 2026: 8 points done of 10 points; the scope went from 6 points on Mar 2, 2026 to 10 points.");
+    expect(chart.paths.map((p) => [p.key, p.kind])).toEqual([
+      ["scope", "area"],
+      ["done", "area"],
+      ["ideal", "line"],
+    ]);
+    // A step area: the scope's top edge is flat within a day and jumps at the day's start.
+    expect(chart.paths[0]!.d).toMatch(/^M/);
+    expect(chart.table.rows[2]).toEqual(["2026-03-04", 3, 1, 10, 3]);
+    expect(chartCsv(chart).split("\r\n")[0]).toBe("Day,Scope (cards),Done (cards),Scope (points),Done (points)");
+  });
+
+  it("burndown: what is left each day against the ideal from the first day's scope to nothing", () => {
+    const chart = burndownChart(series, window);
+    expect(chart.table.rows).toEqual([
+      ["2026-03-02", 6, 4.8],
+      ["2026-03-03", 2, 3.6],
+      ["2026-03-04", 7, 2.4],
+      ["2026-03-05", 2, 1.2],
+      ["2026-03-06", 2, 0],
+    ]);
+    expect(chart.summary).toBe("2 points left at the end of Mar 6, 2026; the ideal line has 0 points left by then.");
+  });
+
+  it("an empty cycle says so", () => {
+    const chart = burnupChart(burnSeries([], [], "2026-03-02", "2026-03-03"), window);
+    expect(chart.empty).toBe(true);
+    expect(chart.summary).toBe("No cards in Sprint 9 yet.");
   });
 });
