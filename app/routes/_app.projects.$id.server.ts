@@ -9,6 +9,7 @@ import { listAttachments } from "~/.server/files/attachments";
 import { readBoardForm } from "~/.server/files/upload-form";
 import { redirectWithToast } from "~/.server/http/flash";
 import { parseFormData } from "~/.server/http/submission";
+import { insightsFor } from "~/.server/insights";
 import { listActivity } from "~/.server/projects/activity";
 import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
@@ -79,6 +80,8 @@ export async function boardLoader(request: Request, projectId: string | undefine
   if (clean) throw redirect(clean);
   const { values, filters } = filtersFrom(url, member.user.id);
   const taskId = url.searchParams.get("task");
+  // The board shows how many insights the project has (a link to them on /analytics).
+  const insights = insightsFor(member, { projectId: project.id });
   const [board, labels, members, activity, card, cardActivity, attachments, screenLinks, planning] = await Promise.all([
     loadBoard(member, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member, project.id),
@@ -104,6 +107,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     screenLinks,
     planning,
     filters: values,
+    insightCount: (await insights).insights.length,
     me: member.user.id,
     role: member.role,
     permissions: {

@@ -5,6 +5,9 @@ import { projectFlow } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { requireMember } from "~/.server/workspaces";
 import type { ChartId } from "~/lib/analytics-charts";
+import { isMoreChartId, MORE_FILE_NAMES, moreChartFor } from "~/.server/analytics/charts-extra-project";
+import type { MoreChartId } from "~/lib/analytics-charts";
+import type { MemberContext } from "~/.server/workspaces";
 import { rangeFrom } from "./_app.analytics.server";
 
 /**
@@ -16,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
   const member = await requireMember(request, "workspace.view");
   const url = new URL(request.url);
   const kind = url.searchParams.get("chart");
+  if (kind && isMoreChartId(kind)) return moreChartDownload(member, url, kind);
   if (!kind || !Object.hasOwn(FILE_NAMES, kind))
     return text(400, "Choose a chart: cfd, cfd-column, throughput, cycle, lead, aging, burnup or burndown.");
   const range = rangeFrom(url);
@@ -58,3 +62,26 @@ const FILE_NAMES: Record<ChartId, string> = {
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private" } });
+
+/** The histograms, work in progress and distributions (chart=cycle-histogram|lead-histogram|wip|assignee|label|priority). */
+async function moreChartDownload(member: MemberContext, url: URL, kind: MoreChartId): Promise<Response> {
+  const range = rangeFrom(url);
+  try {
+    const { chart, projectName } = await moreChartFor(member, url.searchParams.get("project") ?? "", range, kind);
+    const slug =
+      projectName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "project";
+    return new Response(chartCsv(chart), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${slug}-${MORE_FILE_NAMES[kind]}-${range.from}-to-${range.to}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return text(error.status, error.message);
+  }
+}

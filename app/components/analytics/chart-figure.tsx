@@ -34,6 +34,7 @@ const SWATCH: Record<string, string> = {
   p50: "border-t-2 border-dashed border-emerald-600 h-0",
   p85: "border-t-2 border-dashed border-amber-600 h-0",
   p95: "border-t-2 border-dashed border-red-600 h-0",
+  trend: "border-t-2 border-dashed border-violet-600 h-0",
 };
 /** Columns of the cumulative flow by column, by board index (cycling past eight). */
 const COLUMN_FILL = [
@@ -63,8 +64,9 @@ const STROKE: Record<string, string> = {
   p85: "stroke-amber-600",
   p95: "stroke-red-600",
   ideal: "stroke-slate-600",
+  trend: "stroke-violet-600",
 };
-const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95", "ideal"]);
+const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95", "ideal", "trend"]);
 
 export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string }) {
   const headingId = `chart-${chart.id}-title`;

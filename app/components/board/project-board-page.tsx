@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { InsightCountLink } from "~/components/insights/insight-count-link";
 import { ActivityList, type ActivityView } from "~/components/activity/activity-list";
 import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
@@ -25,6 +26,8 @@ export type BoardPageData = {
   me: string;
   role: string;
   permissions: { edit: boolean; manageColumns: boolean; updateProject: boolean; archive: boolean; deleteProject: boolean };
+  /** The project's insights (a link to them on /analytics). */
+  insightCount?: number;
 };
 
 const LIVE_LABEL = { connecting: "Connecting…", live: "Live", offline: "Offline — changes appear when you reload" } as const;
@@ -73,6 +76,7 @@ export function ProjectBoardPage({ data, actionData }: { data: BoardPageData; ac
           {project.description ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{project.description}</p> : null}
         </div>
         <div className="flex items-center gap-3">
+          {data.insightCount !== undefined ? <InsightCountLink projectId={project.id} count={data.insightCount} /> : null}
           {hydrated ? (
             <span
               className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${
