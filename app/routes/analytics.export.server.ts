@@ -3,11 +3,9 @@ import { chartCsv, projectCharts } from "~/.server/analytics/charts";
 import { burnSection } from "~/.server/analytics/burn-section";
 import { projectFlow } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
-import { requireMember } from "~/.server/workspaces";
-import type { ChartId } from "~/lib/analytics-charts";
+import { requireMember, type MemberContext } from "~/.server/workspaces";
+import type { ChartId, MoreChartId } from "~/lib/analytics-charts";
 import { isMoreChartId, MORE_FILE_NAMES, moreChartFor } from "~/.server/analytics/charts-extra-project";
-import type { MoreChartId } from "~/lib/analytics-charts";
-import type { MemberContext } from "~/.server/workspaces";
 import { rangeFrom } from "./_app.analytics.server";
 
 /**
