@@ -7,10 +7,12 @@ import { basePort, buildDir, mailboxURL, runDir, baseURL } from "./tests/support
  * E2E_BASE_PORT (default 3300) picks this run's ports, so several runs can share a
  * machine; everything a run writes goes under /tmp/atelier-e2e-<port>/.
  * E2E_SKIP_BUILD=1 reuses the build in BUILD_DIR; E2E_DATABASE_URL runs the main app
- * on that Postgres database. See tests/support/e2e-stack.ts.
+ * on that Postgres database. E2E_IDENTITY=supabase runs only the auth specs, with the apps
+ * on IDENTITY=supabase against a local Supabase Auth server. See tests/support/e2e-stack.ts.
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  ...(process.env.E2E_IDENTITY === "supabase" ? { testMatch: ["**/auth.spec.ts"] } : {}),
   outputDir: path.join(runDir, "test-results"),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
@@ -42,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: "npx tsx tests/support/e2e-stack.ts",
     url: `${mailboxURL}/__ready`,
-    env: { E2E_BASE_PORT: String(basePort), BUILD_DIR: buildDir },
+    env: { E2E_BASE_PORT: String(basePort), BUILD_DIR: buildDir, E2E_IDENTITY: process.env.E2E_IDENTITY ?? "" },
     // Build (about 10 s, more when the cores are busy) plus two servers' migrations.
     timeout: 240_000,
     reuseExistingServer: process.env.E2E_REUSE === "1",

@@ -141,6 +141,8 @@ else
 fi
 
 run_playwright "playwright on PGlite"
+# The auth specs once more with Supabase Auth as the identity backend (decision 018).
+run_playwright "playwright auth with Supabase Auth" E2E_IDENTITY=supabase
 if [ -n "$PG_PORT" ]; then
   E2E_DB="$(create_db atelier_e2e)" && run_playwright "playwright on Postgres 15" E2E_DATABASE_URL="$E2E_DB"
 else

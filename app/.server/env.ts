@@ -40,6 +40,20 @@ const csv = z
       .filter(Boolean),
   );
 
+export const TRANSACTION_POOLER_MESSAGE =
+  "this is a transaction-mode pooler (port 6543 or pgbouncer=true), which does not carry LISTEN/NOTIFY: live boards would stop updating. " +
+  "Use a direct connection (db.<project>.supabase.co:5432) or the session-mode pooler (port 5432).";
+
+/** Supabase's transaction-mode pooler: its port 6543, or a URL that says it goes through PgBouncer. */
+function isTransactionPooler(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.port === "6543" || u.searchParams.get("pgbouncer") === "true";
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -94,6 +108,10 @@ const envSchema = z
     LLM_TIMEOUT_MS: intWithDefault(8000),
   })
   .superRefine((e, ctx) => {
+    // Live boards use LISTEN/NOTIFY, which a transaction-mode pooler does not carry (decision 018).
+    if (e.DATABASE_URL && isTransactionPooler(e.DATABASE_URL)) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: TRANSACTION_POOLER_MESSAGE });
+    }
     if (e.IDENTITY !== "supabase") return;
     for (const key of ["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"] as const) {
       if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when IDENTITY=supabase" });

@@ -48,6 +48,8 @@ export async function startup(): Promise<{
     e.GITHUB_AUTHORIZATION_URL,
     "https://checkout.stripe.com",
     "https://billing.stripe.com",
+    // With IDENTITY=supabase the OAuth buttons' redirect goes through Supabase (decision 018).
+    ...(e.SUPABASE_URL ? [e.SUPABASE_URL] : []),
   ].map((u) => new URL(u).origin);
   return { port: e.PORT, appUrl: e.APP_URL, warnings, formActionOrigins: [...new Set(formActionOrigins)] };
 }

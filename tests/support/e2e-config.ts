@@ -3,7 +3,8 @@
  * (e2e-stack.ts) and the helpers the specs import (e2e.ts), so the three agree.
  *
  * Ports come from E2E_BASE_PORT (default 3300): app = base, SMTP sink = base+1,
- * mailbox HTTP = base+2, local OAuth2 server = base+3, closed-beta app = base+4.
+ * mailbox HTTP = base+2, local OAuth2 server = base+3, closed-beta app = base+4, local Supabase
+ * Auth server = base+5 (only with E2E_IDENTITY=supabase).
  */
 import path from "node:path";
 
@@ -18,7 +19,13 @@ export const ports = {
   mailbox: basePort + 2,
   oauth: basePort + 3,
   closedBeta: basePort + 4,
+  /** The local Supabase Auth (GoTrue) server, when E2E_IDENTITY=supabase. */
+  supabase: basePort + 5,
 } as const;
+
+/** E2E_IDENTITY=supabase runs the apps with IDENTITY=supabase against tests/support/supabase-auth-server.ts. */
+export const e2eIdentity = process.env.E2E_IDENTITY === "supabase" ? "supabase" : "local";
+export const supabaseURL = `http://localhost:${basePort + 5}`;
 
 /** Everything a run writes (build, databases, logs, Playwright output) goes under here. */
 export const runDir = process.env.E2E_RUN_DIR ?? `/tmp/atelier-e2e-${basePort}`;

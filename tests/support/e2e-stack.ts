@@ -5,16 +5,33 @@
  *   3. the local OAuth2 server (base+3);
  *   4. two production servers from BUILD_DIR with fresh DATA_DIRs: the normal app (base)
  *      and the closed-beta app (base+4, public sign-up off).
+ *   With E2E_IDENTITY=supabase, also a local Supabase Auth server (base+5, tests/support/
+ *   supabase-auth-server.ts, its OAuth chained to the server of 3. and its mail to the sink
+ *   of 2.), and both apps run with IDENTITY=supabase against it.
  * GET {mailbox}/__ready answers 200 once all of it is up. SIGTERM/SIGINT stop it all.
  * E2E_DATABASE_URL: the normal app uses that (throwaway) Postgres database instead of PGlite.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { adminEmail, baseURL, buildDir, closedBetaURL, oauthClients, oauthEndpoints, ports, runDir, smtpURL } from "./e2e-config";
+import nodemailer from "nodemailer";
+import {
+  adminEmail,
+  baseURL,
+  buildDir,
+  closedBetaURL,
+  e2eIdentity,
+  oauthClients,
+  oauthEndpoints,
+  ports,
+  runDir,
+  smtpURL,
+  supabaseURL,
+} from "./e2e-config";
 import { buildApp, prepareBuildDir, projectRoot } from "./build";
 import { Mailbox, startMailboxHttp, startSmtpSink } from "./mail-sink";
 import { LocalOAuthServer } from "./oauth-server";
+import { SupabaseAuthServer } from "./supabase-auth-server";
 
 const logDir = path.join(runDir, "logs");
 const children = new Map<string, ChildProcess>();
@@ -144,12 +161,56 @@ async function main() {
   });
   closers.push(() => new Promise<void>((r) => mailboxHttp.close(() => r())));
 
-  const allowedRedirectOrigins = [ports.app, ports.closedBeta].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+  const allowedRedirectOrigins = [ports.app, ports.closedBeta, ports.supabase].flatMap((p) => [
+    `http://localhost:${p}`,
+    `http://127.0.0.1:${p}`,
+  ]);
   const oauth = new LocalOAuthServer({ port: ports.oauth, clients: oauthClients, allowedRedirectOrigins });
   await oauth.start();
   closers.push(() => oauth.close());
 
-  const mainOverrides: Record<string, string> = {};
+  const identityOverrides: Record<string, string> = {};
+  if (e2eIdentity === "supabase") {
+    const transport = nodemailer.createTransport(smtpURL);
+    const gotrue = new SupabaseAuthServer({
+      port: ports.supabase,
+      jwtSecret: "e2e-supabase-jwt-secret-with-at-least-32-characters",
+      siteUrl: baseURL,
+      additionalRedirectOrigins: [closedBetaURL],
+      sendMail: async (mail) => {
+        await transport.sendMail({
+          from: "Supabase Auth <noreply@mail.app.supabase.io>",
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
+      },
+      providers: {
+        google: {
+          ...oauthClients.google,
+          authorizationUrl: oauthEndpoints.google.authorization,
+          tokenUrl: oauthEndpoints.google.token,
+          userinfoUrl: oauthEndpoints.google.userinfo,
+        },
+        github: {
+          ...oauthClients.github,
+          authorizationUrl: oauthEndpoints.github.authorization,
+          tokenUrl: oauthEndpoints.github.token,
+          userinfoUrl: oauthEndpoints.github.userinfo,
+        },
+      },
+    });
+    await gotrue.start();
+    closers.push(() => gotrue.close());
+    Object.assign(identityOverrides, {
+      IDENTITY: "supabase",
+      SUPABASE_URL: supabaseURL,
+      SUPABASE_ANON_KEY: "e2e-anon-key",
+      SUPABASE_SERVICE_ROLE_KEY: "e2e-service-role-key-never-in-the-bundle",
+    });
+  }
+
+  const mainOverrides: Record<string, string> = { ...identityOverrides };
   if (process.env.E2E_DATABASE_URL) mainOverrides.DATABASE_URL = process.env.E2E_DATABASE_URL;
   const appName = `app-${ports.app}`;
   const betaName = `closed-beta-${ports.closedBeta}`;
@@ -157,13 +218,14 @@ async function main() {
   const beta = startApp(
     betaName,
     ports.closedBeta,
-    appEnv(betaName, ports.closedBeta, { FEATURE_FLAGS: "auth.enable_public_signup=false" }),
+    appEnv(betaName, ports.closedBeta, { ...identityOverrides, FEATURE_FLAGS: "auth.enable_public_signup=false" }),
   );
   await Promise.all([waitForApp(appName, baseURL, app), waitForApp(betaName, closedBetaURL, beta)]);
   ready = true;
   log(
     `ready: app ${baseURL}${process.env.E2E_DATABASE_URL ? " (Postgres)" : " (PGlite)"}, closed beta ${closedBetaURL}, ` +
-      `SMTP ${smtpURL}, mailbox http://127.0.0.1:${ports.mailbox}, OAuth2 http://localhost:${ports.oauth}`,
+      `SMTP ${smtpURL}, mailbox http://127.0.0.1:${ports.mailbox}, OAuth2 http://localhost:${ports.oauth}` +
+      (e2eIdentity === "supabase" ? `, Supabase Auth ${supabaseURL} (IDENTITY=supabase)` : ""),
   );
 }
 

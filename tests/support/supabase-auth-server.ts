@@ -26,9 +26,9 @@
  * 2024-01-01 API shape ({code, message} with X-Supabase-Api-Version), which the SDK reads.
  * Mails go through `sendMail` (the e2e stack hands it the SMTP sink; vitest keeps a list).
  * The mail links follow the templates README asks a project to set:
- *   confirm signup: {{ .SiteURL }}/auth/verify?token={{ .TokenHash }}&type=signup
+ *   confirm signup: {{ .SiteURL }}/auth/verify?token={{ .TokenHash }}&type=signup&email={{ .Email }}
  *   reset password: {{ .SiteURL }}/reset-password?token_hash={{ .TokenHash }}&type=recovery
- *   change e-mail:  {{ .SiteURL }}/account/confirm-email?token_hash={{ .TokenHash }}&type=email_change
+ *   change e-mail:  {{ .SiteURL }}/account/confirm-email?token={{ .TokenHash }}&type=email_change
  * unless `defaultTemplates` is set, when they are GoTrue's own {{ .ConfirmationURL }} (GET /verify).
  * Differences from the hosted service: no rate limits (Atelier's own limits are what the tests
  * check), no captcha, no MFA, no phone, one JWT secret, users kept in memory.
@@ -388,9 +388,9 @@ export class SupabaseAuthServer {
     const site = this.options.siteUrl.replace(/\/+$/, "");
     const confirmationUrl = `${this.url}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
     const custom = {
-      signup: `${site}/auth/verify?${new URLSearchParams({ token: hash, type: "signup" })}`,
+      signup: `${site}/auth/verify?${new URLSearchParams({ token: hash, type: "signup", email: to })}`,
       recovery: `${site}/reset-password?${new URLSearchParams({ token_hash: hash, type: "recovery" })}`,
-      email_change: `${site}/account/confirm-email?${new URLSearchParams({ token_hash: hash, type: "email_change" })}`,
+      email_change: `${site}/account/confirm-email?${new URLSearchParams({ token: hash, type: "email_change" })}`,
     }[type];
     const link = this.options.defaultTemplates ? confirmationUrl : custom;
     const subject = {

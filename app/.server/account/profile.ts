@@ -4,6 +4,14 @@ import { hashPassword, verifyPassword } from "../auth/password";
 import { type CurrentSession, endSessionsOf } from "../auth/session";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db, schema } from "../db";
+import { env } from "../env";
+import {
+  supabaseChangePassword,
+  supabaseConfirmEmailChange,
+  supabaseHasPassword,
+  supabaseRequestEmailChange,
+  supabaseUpdateProfile,
+} from "../identity/supabase-account";
 import { UserError } from "../errors";
 import { MailError, appLink, sendMail } from "../mail";
 import { emailChangeMail } from "../mail/templates";
@@ -19,7 +27,10 @@ const { users, sessions, authTokens } = schema;
  */
 const CHANGE_EMAIL_HOURS = 24;
 
-export async function profileOf({ user, idHash }: CurrentSession): Promise<ProfilePageData> {
+const onSupabase = () => env().IDENTITY === "supabase";
+
+export async function profileOf(current: CurrentSession): Promise<ProfilePageData> {
+  const { user, idHash } = current;
   const [row] = await db()
     .select({ passwordHash: users.passwordHash, createdAt: users.createdAt })
     .from(users)
@@ -50,7 +61,7 @@ export async function profileOf({ user, idHash }: CurrentSession): Promise<Profi
     .limit(1);
   return {
     user: { fullName: user.fullName, email: user.email, avatarUrl: user.avatarUrl },
-    hasPassword: !!row?.passwordHash,
+    hasPassword: onSupabase() ? await supabaseHasPassword(current) : !!row?.passwordHash,
     pendingEmail: (pendingEmail?.email as { newEmail?: string } | undefined)?.newEmail ?? null,
     sessions: active.map((s) => ({
       // The hash's prefix identifies a session in forms; the id itself never leaves the server.
@@ -88,7 +99,9 @@ export function describeAgent(ua: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-export async function updateProfile({ user }: CurrentSession, input: { fullName: string; avatarUrl?: string }): Promise<void> {
+export async function updateProfile(current: CurrentSession, input: { fullName: string; avatarUrl?: string }): Promise<void> {
+  const { user } = current;
+  if (onSupabase()) await supabaseUpdateProfile(current, input);
   await db()
     .update(users)
     .set({ fullName: input.fullName, avatarUrl: input.avatarUrl || null, updatedAt: new Date() })
@@ -113,6 +126,11 @@ async function assertCurrentPassword(userId: string, currentPassword: string | u
 /** Sets a new password (the rules are the form's schema) and signs out every other session. */
 export async function changePassword(current: CurrentSession, input: { currentPassword?: string; password: string }): Promise<void> {
   await limit(`profile-password:${current.user.id}`, 10, 900);
+  if (onSupabase()) {
+    await supabaseChangePassword(current, input);
+    await endSessionsOf(current.user.id, current.idHash);
+    return;
+  }
   await assertCurrentPassword(current.user.id, input.currentPassword);
   await db()
     .update(users)
@@ -122,9 +140,12 @@ export async function changePassword(current: CurrentSession, input: { currentPa
 }
 
 /** Mails a confirmation link to the new address; the change happens when it is opened (`confirmEmailChange`). */
-export async function requestEmailChange({ user }: CurrentSession, input: { email: string; currentPassword?: string }): Promise<void> {
+export async function requestEmailChange(current: CurrentSession, input: { email: string; currentPassword?: string }): Promise<void> {
+  const { user } = current;
   if (input.email === user.email) throw new UserError(400, PROFILE_TEXT.sameEmail, "email");
   await limit(`profile-email:${user.id}`, 5, 3600);
+  // Supabase checks the address and mails the confirmation link itself.
+  if (onSupabase()) return supabaseRequestEmailChange(current, input);
   await assertCurrentPassword(user.id, input.currentPassword);
   const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw new UserError(400, PROFILE_TEXT.emailTaken, "email");
@@ -169,6 +190,8 @@ export async function signOutSession({ user }: CurrentSession, sessionId: string
 /** Opening the link shows a confirm button (the token is not spent); the POST spends it. */
 export async function checkEmailChange(token: string | null) {
   if (!token) return null;
+  // Supabase cannot check a link without spending it; the post says whether it was good.
+  if (onSupabase()) return { id: "", userId: "", newEmail: "your new address" };
   const [row] = await db()
     .select({ id: authTokens.id, userId: authTokens.userId, data: authTokens.data })
     .from(authTokens)
@@ -184,6 +207,7 @@ export async function checkEmailChange(token: string | null) {
 }
 
 export async function confirmEmailChange(token: string): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  if (onSupabase()) return supabaseConfirmEmailChange(token);
   return db().transaction(async (tx) => {
     const [row] = await tx
       .update(authTokens)

@@ -114,7 +114,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** The signed-in user with the session they came in with (its hash), or the same redirect as `requireUser`. */
 export async function requireSession(request: Request): Promise<CurrentSession> {
   const user = await requireUser(request);
-  return { user, idHash: (await getSession(request))!.idHash };
+  const current = (await getSession(request))!;
+  return { user, idHash: current.idHash, identityState: current.identityState };
 }
 
 /** Signed-in users are sent from public routes to /dashboard (spec section 2). */

@@ -9,7 +9,7 @@ import { APP, answer, cookiesFrom, get, post, sessionCookieFrom } from "../../..
 import { freePort } from "../../../tests/support/server-process";
 import { SupabaseAuthServer } from "../../../tests/support/supabase-auth-server";
 import { AUTH_TEXT } from "../auth/messages";
-import { getUser } from "../auth/session";
+import { getUser, requireSession } from "../auth/session";
 import { db, schema } from "../db";
 import { parseEnv, placeholderProblems, resetEnvForTests } from "../env";
 import { action as authAction, loader as authLoader } from "~/routes/auth._index.server";
@@ -19,6 +19,8 @@ import { action as logoutAction } from "~/routes/logout.server";
 import { action as oauthStartRoute } from "~/routes/auth.oauth.$provider.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.server";
 import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
+import { changePassword, confirmEmailChange, profileOf, requestEmailChange, updateProfile } from "../account/profile";
+import { UserError } from "../errors";
 import { avatarOf, displayName } from "./supabase";
 
 const JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters";
@@ -109,7 +111,7 @@ describe("Supabase identity: e-mail and password", () => {
     expect(reply.body?.message).toBe(AUTH_TEXT.accountCreated);
     const user = gotrue.userByEmail(address)!;
     expect(user.userMetadata).toEqual({ full_name: "Grace Hopper", signup_method: "email_password" });
-    expect(lastMailTo(address).link).toMatch(/^http:\/\/localhost:3000\/auth\/verify\?token=[0-9a-f]+&type=signup$/);
+    expect(lastMailTo(address).link).toMatch(/^http:\/\/localhost:3000\/auth\/verify\?token=[0-9a-f]+&type=signup&email=/);
 
     const refused = await signIn(address);
     expect(refused.status).toBe(403);
@@ -135,7 +137,7 @@ describe("Supabase identity: e-mail and password", () => {
     await signUp(address, "Ada Lovelace");
     const link = new URL(lastMailTo(address).link);
     const opened = await answer<{ state: string }>(verifyLoader(args(get(link.pathname + link.search))));
-    expect(opened.body?.state).toBe("ready");
+    expect(opened.body).toEqual({ state: "ready", email: address });
 
     const done = await answer(verifyAction(args(post(link.pathname + link.search, { token: link.searchParams.get("token")! }))));
     expect(done.location).toBe("/dashboard");
@@ -147,7 +149,9 @@ describe("Supabase identity: e-mail and password", () => {
     const owned = await db().select().from(schema.workspaces).where(eq(schema.workspaces.createdBy, supabaseUser.id));
     expect(owned).toHaveLength(1);
 
-    // Spent: the post says so.
+    // Spent: opening it again (signed out) or posting it says so.
+    const reopened = await answer<{ state: string }>(verifyLoader(args(get(link.pathname + link.search))));
+    expect(reopened.body).toEqual({ state: "invalid", message: AUTH_TEXT.verifyLinkInvalid });
     const again = await answer<{ state: string; message: string }>(
       verifyAction(args(post(link.pathname + link.search, { token: link.searchParams.get("token")! }))),
     );
@@ -356,11 +360,47 @@ describe("Supabase identity: Google and GitHub through Supabase's OAuth (PKCE)",
   });
 });
 
+describe("Supabase identity: /profile goes to Supabase", () => {
+  it("name and avatar, password (current one checked) and a new address confirmed by Supabase's mail", async () => {
+    const address = email();
+    const cookie = await verifiedAccount(address, "Old Name");
+    const current = () => requireSession(get("/profile", { Cookie: cookie }));
+    expect((await profileOf(await current())).hasPassword).toBe(true);
+
+    await updateProfile(await current(), { fullName: "New Name", avatarUrl: "https://example.com/a.png" });
+    expect(gotrue.userByEmail(address)!.userMetadata).toMatchObject({ full_name: "New Name", avatar_url: "https://example.com/a.png" });
+    expect((await current()).user.fullName).toBe("New Name");
+
+    const wrong = await changePassword(await current(), { currentPassword: "Not-It-123", password: "Brand-New-77" }).catch(
+      (e: unknown) => e,
+    );
+    expect(wrong).toBeInstanceOf(UserError);
+    expect((wrong as UserError).message).toBe("Your current password is not correct.");
+    await changePassword(await current(), { currentPassword: PASSWORD, password: "Brand-New-77" });
+    expect((await signIn(address)).status).toBe(401);
+    expect((await signIn(address, "Brand-New-77")).location).toBe("/dashboard");
+    expect(await getUser(get("/profile", { Cookie: cookie }))).toMatchObject({ email: address });
+
+    const next = email();
+    await requestEmailChange(await current(), { email: next, currentPassword: "Brand-New-77" });
+    const link = new URL(lastMailTo(next).link);
+    expect(link.pathname).toBe("/account/confirm-email");
+    expect(await confirmEmailChange(link.searchParams.get("token")!)).toEqual({ ok: true, email: next });
+    expect(gotrue.userByEmail(next)?.id).toBe((await current()).user.id);
+    expect((await current()).user.email).toBe(next);
+    expect((await confirmEmailChange(link.searchParams.get("token")!)).ok).toBe(false);
+  });
+});
+
 describe("Supabase identity: configuration and mapping", () => {
   it("IDENTITY=supabase needs the three values, and a placeholder is reported as not configured", () => {
     expect(() => parseEnv({ IDENTITY: "supabase" })).toThrow(/SUPABASE_URL: required when IDENTITY=supabase/);
     expect(() => parseEnv({ IDENTITY: "firebase" })).toThrow(/IDENTITY/);
     expect(parseEnv({}).IDENTITY).toBe("local");
+    const pooler = "postgresql://postgres.abcd:pw@aws-0-eu-central-1.pooler.supabase.com:6543/postgres";
+    expect(() => parseEnv({ DATABASE_URL: pooler })).toThrow(/DATABASE_URL: this is a transaction-mode pooler/);
+    expect(() => parseEnv({ DATABASE_URL: "postgresql://u:p@db.abcd.supabase.co:5432/postgres?pgbouncer=true" })).toThrow(/LISTEN\/NOTIFY/);
+    expect(parseEnv({ DATABASE_URL: pooler.replace(":6543", ":5432") }).DATABASE_URL).toContain(":5432");
     expect(placeholderProblems({ SUPABASE_SERVICE_ROLE_KEY: "your-placeholder-key" })).toEqual([
       "SUPABASE_SERVICE_ROLE_KEY is not configured properly: it still contains a placeholder.",
     ]);

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { type AuthError, type User, isAuthApiError } from "@supabase/supabase-js";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { normalizeEmail } from "~/lib/auth-validation";
 import { markInviteUsed, signupGate } from "../beta/gate";
 import { db, schema } from "../db";
@@ -13,6 +13,7 @@ import { clearSignInFailures, recordSignInFailure, signInFailuresBlocked } from 
 import { AUTH_TEXT } from "../auth/messages";
 import { OAUTH_PROVIDERS, type OAuthFailure, type OAuthProviderName, oauthFailureHref } from "../auth/oauth";
 import { endSessionsOf, getSession, getUser, signIn, signOut } from "../auth/session";
+import { hashToken } from "../auth/tokens";
 import { type CookieJar, clearVerifiers, cookieJar, supabaseClient } from "./supabase-client";
 import type { IdentityBackend, ResetLinkCheck, SignInResult, SignUpResult, VerifyLinkState } from "./types";
 
@@ -24,7 +25,37 @@ import type { IdentityBackend, ResetLinkCheck, SignInResult, SignUpResult, Verif
  * row keeps the Supabase session it stands for.
  */
 
-const { users } = schema;
+const { users, authTokens } = schema;
+
+/**
+ * Verification links spent through our page, remembered (their hash) so that opening one
+ * again says it was used, as for a local account: Supabase cannot be asked without spending.
+ */
+const SPENT_LINK = "supabase-verify-spent";
+
+async function linkWasSpent(tokenHash: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(tokenHash)), eq(authTokens.purpose, SPENT_LINK), isNotNull(authTokens.usedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function rememberSpent(tokenHash: string, userId: string, email: string): Promise<void> {
+  const now = new Date();
+  await db()
+    .insert(authTokens)
+    .values({
+      purpose: SPENT_LINK,
+      userId,
+      email,
+      tokenHash: hashToken(tokenHash),
+      usedAt: now,
+      expiresAt: new Date(now.getTime() + 7 * 86400_000),
+    })
+    .onConflictDoNothing();
+}
 
 /** An answer Supabase gave that is about the request (4xx), not about Supabase being unwell. */
 const refused = (error: AuthError | null): boolean => !!error && isAuthApiError(error) && error.status < 500;
@@ -218,7 +249,7 @@ export const supabaseIdentity: IdentityBackend = {
     // told so; anyone else gets the confirm button, and the post says if the link was bad.
     const user = await getUser(request);
     if (user?.emailVerifiedAt) return { state: "verified", email: user.email };
-    if (!tokenHash) return { state: "invalid", message: AUTH_TEXT.verifyLinkInvalid };
+    if (!tokenHash || (await linkWasSpent(tokenHash))) return { state: "invalid", message: AUTH_TEXT.verifyLinkInvalid };
     return { state: "ready", email };
   },
 
@@ -232,7 +263,9 @@ export const supabaseIdentity: IdentityBackend = {
       return { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
     }
     const started = await startSession(request, jar, data.user);
-    return started.ok ? started : { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
+    if (!started.ok) return { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
+    await rememberSpent(tokenHash, started.userId, normalizeEmail(data.user.email ?? ""));
+    return started;
   },
 
   async resendVerification(email) {

@@ -82,7 +82,8 @@ function ResetSuccess({ onSuccess }: { onSuccess?: () => void }) {
 
 function NewPasswordForm({ reply }: { reply: ResetPasswordReply | undefined }) {
   const [searchParams] = useSearchParams();
-  const hasAccessToken = Boolean(searchParams.get("access_token"));
+  // The spec's access_token, or (with Supabase Auth, decision 018) the link's token_hash or PKCE code.
+  const hasAccessToken = ["access_token", "token_hash", "code"].some((k) => Boolean(searchParams.get(k)));
   const submitting = useNavigation().state === "submitting";
   const { toast } = useToast();
   // Checked on submit, then as the user corrects: a message appearing when a field is left
