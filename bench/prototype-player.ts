@@ -57,6 +57,8 @@ const shared = await timed(`${server.url}/p/${s.token}?screen=${s.home}`, {});
 const data = await timed(`${server.url}/prototypes/${s.wireframeId}.data?screen=${s.home}&_routes=routes%2F_app.prototypes.%24id`, {
   cookie: s.cookie,
 });
+// The screen's drawing, which the page shows as an <img>: drawn on the first request, then from the server's cache.
+const svgFile = await timed(`${server.url}/wireframes/${s.wireframeId}/screens/${s.home}.svg`, { cookie: s.cookie });
 await server.stop();
 
 // The JavaScript: what each player route loads beyond what every page already has (the
@@ -86,7 +88,7 @@ const section = `<!-- prototype-player:start -->
 ## Prototype player: a screen of ${s.elements} elements
 
 Command: \`npm run bench:prototype-player\` (the built server on the embedded database, requests over localhost; ${ROUNDS} rounds after 5 warm-up requests; ${os.cpus().length} cores, load average ${loadAtStart} at the start; ${new Date().toISOString().slice(0, 10)}).
-The screen is drawn on the server by the one renderer and sent as SVG markup with 20 hotspots as links; the player ships no renderer.
+The screen is drawn on the server by the one renderer into an SVG file the page shows as an image, under 20 hotspots as links; the player ships no renderer.
 
 | page (whole HTML response) | server CPU per request | wall p50 | wall p95 | size | aim |
 |---|---|---|---|---|---|
@@ -94,12 +96,15 @@ ${row("member: /prototypes/{id}?screen=", member)}
 ${row("member, with an overlay open (?overlay=)", overlay)}
 ${row("shared link: /p/{token}?screen=", shared)}
 ${row("member, a client-side navigation's data (.data)", data)}
+${row("the screen's SVG file, for the <img> (revalidated by ETag; drawn once, then cached)", svgFile)}
 
 | JavaScript beyond the entry and root chunks | gzip | aim |
 |---|---|---|
 | /prototypes/{id} (${memberJs.files.join(", ")}) | ${kb(memberJs.bytes)} | under 20 KB |
 | besides, the signed-in layout every _app page loads (${layoutJs.files.join(", ")}) | ${kb(layoutJs.bytes)} | |
 | /p/{token} (${sharedJs.files.join(", ")}) | ${kb(sharedJs.bytes)} | under 20 KB |
+
+Since 25 Nov 07:50 each screen is an SVG file (cached by its ETag, shown as an \`<img>\`) instead of its markup inlined in the page. Before, same bench (07:35 UTC, load average 21-28): member page 87 ms of CPU and 607 KB, with an overlay 47 ms, shared link 51 ms and 584 KB, \`.data\` 36 ms and 242 KB. What remains of the member page's time is mostly the signed-in layout (its own \`.data\`, the player's loader alone, is the row above); the aim holds for the shared page, the overlay and the data, not yet for the member's full page under this load.
 
 "Server CPU per request" is the server process's user + system time over the ${ROUNDS} requests (from /proc/<pid>/stat) divided by their number: the loader, the rendering and the database (PGlite runs in the process). The wall time also includes waiting for a core while other processes share the machine.
 <!-- prototype-player:end -->`;
