@@ -147,6 +147,11 @@ async function main() {
   const server = app.listen(started.port, () => {
     console.log(`Atelier listening on http://localhost:${started.port} (public URL ${started.appUrl})`);
   });
+  // Behind a proxy or load balancer that keeps connections open (nginx, an ALB: 60 s idle), the
+  // app must not close an idle one first: Node's default 5 s races the proxy's next request on
+  // that socket, which the proxy answers 502 (seen in bench:soak). Headers get a little longer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === "EADDRINUSE"

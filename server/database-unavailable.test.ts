@@ -13,6 +13,13 @@ describe("an unreachable database", () => {
     );
     expect(isDatabaseUnavailable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Failed query", { cause: Object.assign(new Error("x"), { code: "08006" }) }))).toBe(true);
+    // A transaction whose connection died: its ROLLBACK fails on the broken client (seen in bench:soak).
+    expect(
+      isDatabaseUnavailable(
+        new Error("Failed query: rollback", { cause: new Error("Client has encountered a connection error and is not queryable") }),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
   });

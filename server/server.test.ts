@@ -1,5 +1,6 @@
 // The built production server as a process: start-up checks and a clean stop.
 // Every wait is on an event (output or exit); the timeouts are only generous ceilings.
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -42,6 +43,16 @@ describe("production server process", () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{12}$/);
+    // An idle keep-alive connection outlives a proxy's 60 s, so the proxy never reuses one the app is closing.
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+      http
+        .get(`${server.url}/healthz`, { agent: new http.Agent({ keepAlive: true }) }, (r) => {
+          r.resume();
+          resolve(r.headers["keep-alive"]);
+        })
+        .on("error", reject),
+    );
+    expect(keepAlive).toBe("timeout=65");
 
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(server.output()).toContain("[server] database closed");

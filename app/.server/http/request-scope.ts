@@ -41,7 +41,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;
     if (
       typeof message === "string" &&
-      /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)|terminating connection due to administrator command/i.test(
+      /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)|terminating connection due to administrator command|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(
         message,
       )
     )
