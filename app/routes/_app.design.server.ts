@@ -199,82 +199,62 @@ export async function designAction(request: Request, projectId: string | null) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value as { intent: string } & Record<string, never>;
   const to = back(request, base);
+  /** A change made: back to the page (`where`, else where the form came from) with a success toast. */
+  const done = (title: string, description?: string, where = to) =>
+    redirectWithToast(where, { variant: "success", title, ...(description ? { description } : {}) }, { status: 303 });
   try {
     switch (input.intent) {
       case "save-token": {
         const v = input as unknown as Parameters<typeof saveToken>[2];
         await saveToken(member, projectId, v);
         // Back to the list at the page that shows the token (focus), whatever page the form came from.
-        return redirectWithToast(
-          back(request, base, ["edit", "new", "page", "focus"], { focus: `${v.set}:${v.path}` }),
-          { variant: "success", title: v.originalPath ? "Token saved" : "Token created", description: v.path },
-          { status: 303 },
-        );
+        const shown = back(request, base, ["edit", "new", "set", "type", "page", "focus"], { focus: `${v.set}:${v.path}` });
+        return done(v.originalPath ? "Token saved" : "Token created", v.path, shown);
       }
       case "delete-token": {
         const v = input as unknown as { set: string; path: string };
         await deleteToken(member, projectId, v.set, v.path);
-        return redirectWithToast(to, { variant: "success", title: "Token deleted", description: v.path }, { status: 303 });
+        return done("Token deleted", v.path);
       }
       case "move-token": {
         const v = input as unknown as { set: string; path: string; to: string };
         const { renamed } = await renameToken(member, projectId, v.set, v.path, v.to);
-        return redirectWithToast(
-          to,
-          {
-            variant: "success",
-            title: "Token renamed",
-            description: `${v.path} is now ${v.to}; ${renamed.length} token path(s) and their aliases follow.`,
-          },
-          { status: 303 },
-        );
+        return done("Token renamed", `${v.path} is now ${v.to}; ${renamed.length} token path(s) and their aliases follow.`);
       }
       case "save-set-json": {
         const v = input as unknown as { set: string; json: string };
         await saveSetJson(member, projectId, v.set, v.json);
-        return redirectWithToast(to, { variant: "success", title: "Set saved", description: v.set }, { status: 303 });
+        return done("Set saved", v.set);
       }
       case "create-set": {
         const v = input as unknown as { name: string };
         await createSet(member, projectId, v.name);
-        return redirectWithToast(to, { variant: "success", title: "Set added", description: v.name }, { status: 303 });
+        return done("Set added", v.name);
       }
       case "delete-set": {
         const v = input as unknown as { name: string };
         await deleteSet(member, projectId, v.name);
-        return redirectWithToast(
-          back(request, base, ["edit", "new", "set"]),
-          { variant: "success", title: "Set deleted", description: v.name },
-          { status: 303 },
-        );
+        return done("Set deleted", v.name, back(request, base, ["edit", "new", "set"]));
       }
       case "move-set": {
         const v = input as unknown as { name: string; direction: "up" | "down" };
         await moveSet(member, projectId, v.name, v.direction);
-        return redirectWithToast(to, { variant: "success", title: "Set moved", description: v.name }, { status: 303 });
+        return done("Set moved", v.name);
       }
       case "save-theme": {
         const v = input as unknown as { name: string; originalName?: string; sets: string[] };
         await saveTheme(member, projectId, { name: v.name, originalName: v.originalName || null, sets: v.sets });
-        return redirectWithToast(to, { variant: "success", title: "Theme saved", description: v.name }, { status: 303 });
+        return done("Theme saved", v.name);
       }
       case "delete-theme": {
         const v = input as unknown as { name: string };
         await deleteTheme(member, projectId, v.name);
-        return redirectWithToast(
-          back(request, base, ["edit", "new", "theme"]),
-          { variant: "success", title: "Theme deleted", description: v.name },
-          { status: 303 },
-        );
+        return done("Theme deleted", v.name, back(request, base, ["edit", "new", "theme"]));
       }
       case "publish": {
         const v = input as unknown as { version: string; note?: string };
         const published = await publishVersion(member, projectId, { version: v.version, note: v.note ?? "" });
-        return redirectWithToast(
-          `${base}?tab=versions`,
-          { variant: "success", title: `Version ${published.version} published` },
-          { status: 303 },
-        );
+        return done(`Version ${published.version} published`, undefined, `${base}?tab=versions`);
       }
       case "create-link": {
         const v = input as unknown as { versionId: string };
@@ -285,11 +265,7 @@ export async function designAction(request: Request, projectId: string | null) {
       case "revoke-link": {
         const v = input as unknown as { tokenId: string; versionId: string };
         await revokeDownloadToken(member, v.tokenId);
-        return redirectWithToast(
-          `${base}?tab=versions&links=${v.versionId}`,
-          { variant: "success", title: "Download link revoked" },
-          { status: 303 },
-        );
+        return done("Download link revoked", undefined, `${base}?tab=versions&links=${v.versionId}`);
       }
     }
   } catch (error) {

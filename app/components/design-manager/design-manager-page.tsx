@@ -3,7 +3,7 @@
  * theme switch is a GET form (`?theme=`), every change is a plain POST form, so all of it works
  * without JavaScript; with it, forms show their pending state and the pickers enhance the fields.
  */
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { ContrastTable } from "~/components/design/contrast-table";
 import { KitPreview } from "~/components/design/kit-preview";
 import { ThemeForm } from "~/components/design/theme-form";
@@ -132,13 +132,15 @@ function TabBody({
   reply: (FormReply & DesignActionData) | undefined;
   tabHref: (t: string) => string;
 }) {
+  // The token form posts to the address that shows it, so a refusal comes back to the same form.
+  const location = useLocation();
   switch (data.tab) {
     case "tokens":
       return (
         <div className="space-y-6">
           {data.canEdit && (data.editing || data.newToken) ? (
             <TokenForm
-              action={listHref(data)}
+              action={`${location.pathname}${location.search}`}
               editing={data.editing}
               newToken={data.newToken}
               setNames={data.project ? data.setNames : data.ownSetNames}

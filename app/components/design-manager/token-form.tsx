@@ -137,6 +137,7 @@ export function TokenForm({
   const initial = (name: string) => (posted ? str(posted[name]) : (defaults[name] ?? ""));
   const [mode, setMode] = useState<string>(initial("mode") || "value");
   const pending = usePending("save-token");
+  const valueError = form.allErrors.value?.[0];
   const errorOf = (name: keyof typeof fields) => messageOf(fields[name] as { errors?: string[] });
   const title = editing ? `Edit ${editing.path}` : `New ${TYPE_LABELS[type] ?? type} token`;
   return (
@@ -188,6 +189,12 @@ export function TokenForm({
               An alias of another token
             </label>
           </div>
+          {/* The server's check of the value as a whole (an alias cycle, a type that does not fit). */}
+          {valueError ? (
+            <p id="token-value-error" className="mt-1 text-sm text-red-600">
+              {valueError}
+            </p>
+          ) : null}
         </fieldset>
         <Field
           label="Alias of"
@@ -528,6 +535,15 @@ function BezierFields({ initial, errorOf }: FieldFns) {
   );
 }
 
+/** A shadow layer's text fields: the name after `layers[i].`, the label, the id's end, a placeholder. */
+const LAYER_FIELDS = [
+  { key: "color", label: "colour", id: "color", placeholder: "#00000033" },
+  { key: "offsetX", label: "X", id: "x", placeholder: "0px" },
+  { key: "offsetY", label: "Y", id: "y", placeholder: "2px" },
+  { key: "blur", label: "Blur", id: "blur", placeholder: "4px" },
+  { key: "spread", label: "Spread", id: "spread", placeholder: "0px" },
+] as const;
+
 function ShadowFields({ initial, errorOf }: FieldFns) {
   return (
     <fieldset className="space-y-3">
@@ -535,42 +551,17 @@ function ShadowFields({ initial, errorOf }: FieldFns) {
       {errorOf("layers") ? <p className="text-sm text-red-600">{errorOf("layers")}</p> : null}
       {Array.from({ length: SHADOW_LAYERS }, (_, i) => (
         <div key={i} className="grid grid-cols-2 gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-6">
-          <Field
-            label={`Layer ${i + 1} colour`}
-            name={`layers[${i}].color`}
-            id={`token-l${i}-color`}
-            defaultValue={initial(`layers[${i}].color`)}
-            placeholder="#00000033"
-            className="col-span-2"
-          />
-          <Field
-            label="X"
-            name={`layers[${i}].offsetX`}
-            id={`token-l${i}-x`}
-            defaultValue={initial(`layers[${i}].offsetX`)}
-            placeholder="0px"
-          />
-          <Field
-            label="Y"
-            name={`layers[${i}].offsetY`}
-            id={`token-l${i}-y`}
-            defaultValue={initial(`layers[${i}].offsetY`)}
-            placeholder="2px"
-          />
-          <Field
-            label="Blur"
-            name={`layers[${i}].blur`}
-            id={`token-l${i}-blur`}
-            defaultValue={initial(`layers[${i}].blur`)}
-            placeholder="4px"
-          />
-          <Field
-            label="Spread"
-            name={`layers[${i}].spread`}
-            id={`token-l${i}-spread`}
-            defaultValue={initial(`layers[${i}].spread`)}
-            placeholder="0px"
-          />
+          {LAYER_FIELDS.map((f) => (
+            <Field
+              key={f.key}
+              label={f.key === "color" ? `Layer ${i + 1} ${f.label}` : f.label}
+              name={`layers[${i}].${f.key}`}
+              id={`token-l${i}-${f.id}`}
+              defaultValue={initial(`layers[${i}].${f.key}`)}
+              placeholder={f.placeholder}
+              className={f.key === "color" ? "col-span-2" : undefined}
+            />
+          ))}
           <label className="col-span-2 flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" name={`layers[${i}].inset`} defaultChecked={initial(`layers[${i}].inset`) === "on"} />
             Inset
