@@ -48,6 +48,18 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
+/**
+ * A zone's name as this runtime's list spells it ("Asia/Kolkata" and "Asia/Calcutta" are one
+ * zone; the ICU of Node and Chromium may name it either way): what is stored and offered.
+ */
+export function canonicalTimeZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
 /** The zone to use: `zone` when it is one, else UTC. */
 export function zoneOr(zone: string | null | undefined): string {
   return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;

@@ -156,6 +156,7 @@ test.describe("billing without JavaScript", () => {
     await page.getByRole("link", { name: "Back to billing" }).click();
     await expect(page.getByTestId("billing-plan")).toHaveText("Enterprise");
     await expect(page.getByText("Yearly ($1,910/year)")).toBeVisible();
-    await expect(page.getByText(/^Renews$/)).toBeVisible();
+    // Still in the kept trial: the first payment, not a renewal, is next.
+    await expect(page.getByText(/^First payment$/)).toBeVisible();
   });
 });

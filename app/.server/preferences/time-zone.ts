@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { TIME_ZONE_COOKIE, isTimeZone } from "~/lib/dates";
+import { TIME_ZONE_COOKIE, canonicalTimeZone, isTimeZone } from "~/lib/dates";
 import { db, schema } from "../db";
 
 /**
@@ -20,7 +20,7 @@ export function timeZoneIn(cookieHeader: string | null): string | null {
   } catch {
     return null;
   }
-  return isTimeZone(value) ? value : null;
+  return isTimeZone(value) ? canonicalTimeZone(value) : null;
 }
 
 /**
@@ -51,7 +51,10 @@ export async function timeZoneFor(
 
 /** Stores a user's choice (a zone `isTimeZone` accepts; the form checks it). */
 export async function saveTimeZone(userId: string, timeZone: string): Promise<void> {
-  await db().update(schema.users).set({ timeZone, updatedAt: new Date() }).where(eq(schema.users.id, userId));
+  await db()
+    .update(schema.users)
+    .set({ timeZone: canonicalTimeZone(timeZone), updatedAt: new Date() })
+    .where(eq(schema.users.id, userId));
 }
 
 /** A user's zone for what the server writes outside a page (e-mails), or null (UTC). */
