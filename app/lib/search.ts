@@ -5,7 +5,7 @@
  * titled `<script>` shows as those characters and never as HTML.
  */
 export type Segment = { text: string; mark: boolean };
-export type SearchKind = "project" | "card" | "member" | "wireframe";
+export type SearchKind = "project" | "card" | "member" | "wireframe" | "token";
 export type SearchHit = { kind: SearchKind; id: string; href: string; title: Segment[]; snippet: Segment[] | null; meta: string };
 export type SearchGroup = { kind: SearchKind; label: string; hits: SearchHit[] };
 export type SearchResults = { q: string; groups: SearchGroup[]; total: number };
@@ -15,6 +15,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   card: "Cards",
   member: "Members",
   wireframe: "Wireframes",
+  token: "Design tokens",
 };
 
 /** A query's words, lowercased, for highlighting (punctuation and `#` dropped). */

@@ -1,4 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
+import { flatten } from "~/lib/design-tokens/tree";
+import type { DesignSystemDoc } from "~/lib/design-tokens/types";
 import { can, type Action } from "~/lib/permissions";
 import {
   SEARCH_KIND_LABELS,
@@ -16,7 +18,8 @@ import type { MemberContext } from "../workspaces";
 
 /**
  * One search across the member's workspace: projects (name, description), cards (title,
- * description, comments, `#12` for card 12), members (name, e-mail) and wireframes (name).
+ * description, comments, `#12` for card 12), members (name, e-mail), wireframes (name) and
+ * design tokens (path, value, description; of the workspace's and its projects' design systems).
  * Postgres full-text search ('simple' configuration, websearch syntax) ranks the matches;
  * pg_trgm's word similarity finds titles and names with a typo in them, where the
  * extension exists (migration 0100_search). Every query carries the workspace in its where,
@@ -36,6 +39,7 @@ const KIND_PERMISSION: Record<SearchKind, Action> = {
   card: "project.view",
   member: "members.view",
   wireframe: "wireframe.view",
+  token: "design.view",
 };
 
 let trigramAvailable: Promise<boolean> | undefined;
@@ -194,13 +198,76 @@ async function searchWireframes(c: Ctx): Promise<SearchHit[]> {
   }));
 }
 
+/** A token's value as words: a string as it is, a colour's hex, a dimension "16px", else JSON. */
+function valueText(value: unknown): string {
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (value && typeof value === "object") {
+    const v = value as { hex?: unknown; value?: unknown; unit?: unknown };
+    if (typeof v.hex === "string") return v.hex;
+    if ((typeof v.value === "number" || typeof v.value === "string") && typeof v.unit === "string") return `${v.value}${v.unit}`;
+  }
+  return JSON.stringify(value) ?? "";
+}
+
+/**
+ * Design tokens: the workspace's design system and its projects' (design_systems, a JSON
+ * document each, so they are read whole: a workspace has one per project at most, and only the
+ * documents that contain the query's longest word are read). A token matches when every word of
+ * the query is in its path ("color.brand.primary" reads as "color brand primary"), its value or
+ * its description; a path match ranks first.
+ */
+async function searchTokens(c: Ctx): Promise<SearchHit[]> {
+  const longest = c.terms[0];
+  if (!longest) return [];
+  const rows = rowsOf<{ id: string; project_id: string | null; project_name: string | null; document: DesignSystemDoc | string }>(
+    await db().execute(sql`
+      select d.id, d.project_id, p.name as project_name, d.document
+      from design_systems d
+      left join projects p on p.id = d.project_id and p.workspace_id = ${c.workspaceId}
+      where d.workspace_id = ${c.workspaceId}
+        and (d.project_id is null or (p.id is not null and p.archived_at is null))
+        and d.document::text ilike ${`%${escapeLike(longest)}%`}
+      order by d.project_id nulls first
+    `),
+  );
+  const found: { hit: SearchHit; rank: number }[] = [];
+  for (const row of rows) {
+    const doc: DesignSystemDoc = typeof row.document === "string" ? JSON.parse(row.document) : row.document;
+    for (const set of doc.sets ?? []) {
+      for (const token of flatten(set)) {
+        const path = token.path.toLowerCase();
+        const value = valueText(token.value);
+        const text = `${path.replace(/[._-]/g, " ")} ${path} ${value.toLowerCase()} ${(token.description ?? "").toLowerCase()}`;
+        if (!c.terms.every((t) => text.includes(t))) continue;
+        const inPath = c.terms.filter((t) => path.includes(t)).length;
+        found.push({
+          rank: inPath * 2 + (row.project_id ? 0 : 1),
+          hit: {
+            kind: "token",
+            id: `${row.id}:${set.name}:${token.path}`,
+            href: row.project_id ? `/projects/${row.project_id}/design` : "/design",
+            title: highlight(token.path, c.terms),
+            snippet: snippet(token.description ? `${value} · ${token.description}` : value, c.terms),
+            meta: `Token · ${set.name} · ${row.project_name ?? "Workspace design system"}`,
+          },
+        });
+      }
+    }
+  }
+  return found
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, c.limit)
+    .map((f) => f.hit);
+}
+
 const SEARCHERS: Record<SearchKind, (c: Ctx) => Promise<SearchHit[]>> = {
   card: searchCards,
   project: searchProjects,
   member: searchMembers,
   wireframe: searchWireframes,
+  token: searchTokens,
 };
-const ORDER: SearchKind[] = ["card", "project", "member", "wireframe"];
+const ORDER: SearchKind[] = ["card", "project", "member", "wireframe", "token"];
 
 /** Searches the member's workspace; an empty query answers no groups. */
 export async function search(member: MemberContext, query: string, opts: { limit?: number } = {}): Promise<SearchResults> {

@@ -99,4 +99,50 @@ describe("search", () => {
       { text: "payload", mark: true },
     ]);
   });
+
+  it("finds design tokens by path, value or description, in the workspace's and its projects' systems only", async () => {
+    const { owner, workspace, project } = await workspaceWithCards("Dina", []);
+    const doc = (primary: string) => ({
+      sets: [
+        {
+          name: "core",
+          tokens: {
+            color: {
+              $type: "color",
+              brand: { primary: { $value: primary, $description: "Buttons and links" }, muted: { $value: "#94a3b8" } },
+            },
+            space: { $type: "dimension", md: { $value: { value: 16, unit: "px" } } },
+          },
+        },
+      ],
+      themes: [],
+    });
+    await db()
+      .insert(schema.designSystems)
+      .values({ workspaceId: workspace.id, projectId: null, document: doc("#4f46e5") });
+    await db()
+      .insert(schema.designSystems)
+      .values({ workspaceId: workspace.id, projectId: project.id, document: doc("#e11d48") });
+    const other = await workspaceWithCards("Omar", []);
+    await db()
+      .insert(schema.designSystems)
+      .values({ workspaceId: other.workspace.id, projectId: null, document: doc("#000000") });
+
+    const r = await search(owner, "primary");
+    const tokens = r.groups.find((g) => g.kind === "token")!;
+    expect(tokens.label).toBe("Design tokens");
+    expect(tokens.hits.map((h) => [plainText(h.title), h.href, h.meta])).toEqual([
+      ["color.brand.primary", "/design", "Token · core · Workspace design system"],
+      ["color.brand.primary", `/projects/${project.id}/design`, `Token · core · ${project.name}`],
+    ]);
+    expect(tokens.hits[0]!.title).toContainEqual({ text: "primary", mark: true });
+    expect(plainText(tokens.hits[0]!.snippet!)).toBe("#4f46e5 · Buttons and links");
+    // By value, by description, and several words across the path.
+    expect(titlesOf(await search(owner, "#e11d48"), "token")).toEqual(["color.brand.primary"]);
+    expect(titlesOf(await search(owner, "links"), "token")).toEqual(["color.brand.primary", "color.brand.primary"]);
+    expect(titlesOf(await search(owner, "brand muted"), "token")).toEqual(["color.brand.muted", "color.brand.muted"]);
+    expect(titlesOf(await search(owner, "space md"), "token")).toEqual(["space.md", "space.md"]);
+    // Another workspace's tokens never show.
+    expect(titlesOf(await search(owner, "#000000"), "token")).toEqual([]);
+  });
 });

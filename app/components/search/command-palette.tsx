@@ -105,6 +105,20 @@ export function CommandPalette({ workspaces, currentWorkspaceId }: { workspaces:
       run: go(h.href),
     }));
     const actions: Item[] = [
+      {
+        id: "action-new-card",
+        group: "Actions",
+        label: text("New card"),
+        // On a board: the first column's "+ Add a card" box; elsewhere the dashboard's Quick create.
+        run: () => {
+          const onBoard = document.querySelector<HTMLInputElement>("input.new-card-input");
+          if (onBoard) {
+            returnTo.current = null;
+            close();
+            onBoard.focus();
+          } else go("/dashboard#quick-h")();
+        },
+      },
       { id: "action-new-project", group: "Actions", label: text("New project"), run: go("/projects#new-project-h") },
       ...workspaces
         .filter((w) => w.id !== currentWorkspaceId)

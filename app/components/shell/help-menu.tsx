@@ -5,6 +5,7 @@ export const SUPPORT_EMAIL = "support@atelier.app";
 
 /** The shortcuts the shell really handles (see useShellShortcuts in app-shell.tsx). */
 const SHORTCUTS = [
+  { keys: "Ctrl+K", action: "Search, go to a page or run a command (⌘K on a Mac)" },
   { keys: "/", action: "Search projects" },
   { keys: "[", action: "Collapse or expand the sidebar" },
   { keys: "Esc", action: "Close a menu or the navigation drawer" },
