@@ -62,6 +62,7 @@ export async function analyticsLoader(request: Request) {
               flow,
               overview.find((p) => p.id === flow.project.id),
               range,
+              insights.insights.filter((i) => i.projectId === flow.project.id),
             )
           : null,
       }

@@ -272,22 +272,32 @@ describe("/analytics with and without the language model", () => {
 
   it("writes the summary from the page's numbers; card titles go only when the workspace allows them", async () => {
     const { user, member, p } = await finished();
+    const { columns } = await loadBoard(member, p.id);
+    await createCard(member, p.id, { columnId: columns[1]!.id, title: "Renew the secret domain", dueDate: "2020-01-01" });
     const page = await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
     expect(page.llm!.summary).toEqual({ text: "Local model summary: the team completed 2 cards in this range.", source: "model" });
     const facts = lastUserText(llm.requests[0]!);
     expect(facts).toContain('"completed":2');
+    expect(facts).toContain('"overdue":1');
+    // The rule engine's insights go as their type and severity only (their titles may name cards).
+    expect(facts).toMatch(/"needsAttention":\[\{"type":"overdue","severity":"\w+"\}/);
     expect(facts).not.toContain("Secret launch plan");
+    expect(facts).not.toContain("secret domain");
 
     await setShareCardTitles(member, true);
     await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
     expect(lastUserText(llm.requests[1]!)).toContain("Secret launch plan");
+    expect(lastUserText(llm.requests[1]!)).toContain('"needsAttention":[{"type":"overdue","severity":"high","title":"1 card overdue"}]');
 
     // A failing model: the same numbers in the rule engine's words.
     vi.spyOn(console, "warn").mockImplementation(() => {});
     clearSummaryCacheForTests();
     llm.failNext("429");
     const fallback = await analyticsLoader(await authedRequest(user.id, `/analytics?project=${p.id}`));
-    expect(fallback.llm!.summary).toEqual({ text: expect.stringMatching(/^2 cards were completed in this range/), source: "rules" });
+    expect(fallback.llm!.summary).toEqual({
+      text: expect.stringMatching(/^2 cards were completed in this range.* 1 open card is overdue\..*Needs attention: 1 card overdue\.$/),
+      source: "rules",
+    });
   });
 
   it("answers the ask form with the filter, and a missing question with the field's message", async () => {
