@@ -276,6 +276,11 @@ describe("Supabase identity: reset", () => {
     expect(await getUser(get("/dashboard", { Cookie: cookie }))).toBeNull();
     expect((await signIn(address)).status).toBe(401);
     expect((await signIn(address, "Fresh-Start-42")).location).toBe("/dashboard");
+    // The link worked once.
+    expect((await answer(resetLoader(args(get(link.pathname + link.search))))).body).toEqual({
+      state: "invalid",
+      message: AUTH_TEXT.resetLinkInvalid,
+    });
   });
 
   it("the default template's PKCE ?code= works in the browser that asked, with the spec's messages otherwise", async () => {

@@ -28,26 +28,32 @@ import type { IdentityBackend, ResetLinkCheck, SignInResult, SignUpResult, Verif
 const { users, authTokens } = schema;
 
 /**
- * Verification links spent through our page, remembered (their hash) so that opening one
- * again says it was used, as for a local account: Supabase cannot be asked without spending.
+ * Verification and reset links spent through our pages, remembered (a hash of their token)
+ * so that opening one again says it was used, as for a local account: Supabase cannot be
+ * asked about a link without spending it.
  */
-const SPENT_LINK = "supabase-verify-spent";
+type SpentLink = "supabase-verify-spent" | "supabase-reset-spent";
 
-async function linkWasSpent(tokenHash: string): Promise<boolean> {
+async function linkWasSpent(tokenHash: string, purpose: SpentLink = "supabase-verify-spent"): Promise<boolean> {
   const [row] = await db()
     .select({ id: authTokens.id })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(tokenHash)), eq(authTokens.purpose, SPENT_LINK), isNotNull(authTokens.usedAt)))
+    .where(and(eq(authTokens.tokenHash, hashToken(tokenHash)), eq(authTokens.purpose, purpose), isNotNull(authTokens.usedAt)))
     .limit(1);
   return Boolean(row);
 }
 
-async function rememberSpent(tokenHash: string, userId: string, email: string): Promise<void> {
+async function rememberSpent(
+  tokenHash: string,
+  userId: string,
+  email: string,
+  purpose: SpentLink = "supabase-verify-spent",
+): Promise<void> {
   const now = new Date();
   await db()
     .insert(authTokens)
     .values({
-      purpose: SPENT_LINK,
+      purpose,
       userId,
       email,
       tokenHash: hashToken(tokenHash),
@@ -153,6 +159,9 @@ function resetProof(request: Request): ResetProof | null {
     return { accessToken: q.get("access_token")!, refreshToken: q.get("refresh_token")! };
   return null;
 }
+
+/** The link's one-time part, as remembered once spent. */
+const proofKey = (p: ResetProof) => ("code" in p ? p.code : "tokenHash" in p ? p.tokenHash : p.accessToken);
 
 const EMAIL_OTP_TYPES = ["signup", "email", "invite", "magiclink", "email_change"] as const;
 type EmailOtpType = (typeof EMAIL_OTP_TYPES)[number];
@@ -288,6 +297,7 @@ export const supabaseIdentity: IdentityBackend = {
   async checkResetLink(request): Promise<ResetLinkCheck> {
     const proof = resetProof(request);
     if (!proof) return { ok: false, message: AUTH_TEXT.resetLinkMissing };
+    if (await linkWasSpent(proofKey(proof), "supabase-reset-spent")) return { ok: false, message: AUTH_TEXT.resetLinkInvalid };
     if ("code" in proof) {
       // Only the browser that asked holds the verifier the code needs.
       const jar = cookieJar(null, request.headers.get("Cookie"));
@@ -331,7 +341,10 @@ export const supabaseIdentity: IdentityBackend = {
       email_confirmed_at: opened.data.user.email_confirmed_at ?? new Date().toISOString(),
     });
     await supabase.auth.signOut({ scope: "global" });
-    if (local.ok) await endSessionsOf(local.userId);
+    if (local.ok) {
+      await endSessionsOf(local.userId);
+      await rememberSpent(proofKey(proof), local.userId, normalizeEmail(opened.data.user.email ?? ""), "supabase-reset-spent");
+    }
     await clearSignInFailures(normalizeEmail(opened.data.user.email ?? ""));
     clearVerifiers(jar);
     return { ok: true, headers: withJarCookies(jar) };
