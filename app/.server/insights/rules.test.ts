@@ -227,6 +227,12 @@ describe("insight rules", () => {
       evidence: [{ value: "82 % similar title" }, { href: `/projects/p1?task=${b.id}` }],
     });
     expect(rules.duplicates(data({ openCards: [a, b] }))).toEqual([]);
+    // At most five pairs per project, the most similar first.
+    const many = Array.from({ length: 8 }, (_, k) => card({ title: `Look-alike ${k}` }));
+    const pairs = many.slice(1).map((c, k) => ({ projectId: P, aId: many[0]!.id, bId: c.id, similarity: 0.6 + k / 100 }));
+    const shown = rules.duplicates(data({ openCards: many, duplicates: pairs }));
+    expect(shown).toHaveLength(5);
+    expect(shown[0]!.evidence[0]!.value).toBe("66 % similar title");
   });
 
   it("urgent cards with nobody assigned", () => {

@@ -26,6 +26,8 @@ export const THRESHOLDS = {
   /** Pile-up: a started column holding more than this share of the started cards, and at least `pileUpMin` of them. */
   pileUpShare: 0.5,
   pileUpMin: 5,
+  /** Possible duplicates shown per project (the most similar pairs). */
+  duplicatesMax: 5,
   /** Evidence listed per insight; the rest is summed up in one line. */
   evidenceMax: 10,
 } as const;
@@ -353,7 +355,16 @@ export const throughputDrop: Rule = (d) =>
 /** Possible duplicates: open cards of one project with similar titles. */
 export const duplicates: Rule = (d) => {
   const cards = new Map(d.openCards.map((c) => [c.id, c]));
-  return d.duplicates.flatMap((x) => {
+  // The most similar pairs of each project only, so a board of look-alike titles does not flood the list.
+  const perProject = new Map<string, number>();
+  const top = [...d.duplicates]
+    .sort((a, b) => b.similarity - a.similarity)
+    .filter((x) => {
+      const n = perProject.get(x.projectId) ?? 0;
+      perProject.set(x.projectId, n + 1);
+      return n < THRESHOLDS.duplicatesMax;
+    });
+  return top.flatMap((x) => {
     const a = cards.get(x.aId);
     const b = cards.get(x.bId);
     if (!a || !b) return [];
