@@ -136,6 +136,21 @@ test.describe("with a language model configured", () => {
     await expect(summary.getByText("Written from the numbers on this page (the language model did not answer).")).toBeVisible();
   });
 
+  test("on a phone in dark mode: the summary and an answer fit 390 px and stay accessible", async ({ page }) => {
+    const projectId = await ownerWithProject(page, llmAppURL);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(`/analytics?project=${projectId}`);
+    const ask = page.getByRole("region", { name: "Ask about this project" });
+    await ask.getByLabel("Question").fill("What is unassigned?");
+    await ask.getByRole("button", { name: "Ask" }).click();
+    await expect(ask.getByText("Filter: Unassigned")).toBeVisible();
+    await ask.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: `/tmp/atelier-e2e-${basePort}/llm-phone-dark.png` });
+  });
+
   test("owners allow card titles for the model in /settings, with JavaScript on and off", async ({ page, browser }) => {
     const projectId = await ownerWithProject(page, llmAppURL);
     await page.goto("/settings");
