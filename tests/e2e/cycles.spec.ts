@@ -113,7 +113,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(cyclesUrl);
       await page.getByRole("link", { name: /Sprint 1/ }).click();
       await expect(page.getByRole("list", { name: "Cards in the cycle" }).getByRole("listitem")).toHaveCount(3);
-      await expectNoA11yViolations(page);
+      // axe runs in the page: with JavaScript on only.
+      if (javaScriptEnabled) await expectNoA11yViolations(page);
       await page.getByRole("button", { name: "Close cycle" }).click();
       await expect(page.getByText("Cycle closed: 1 completed, 2 carried over.")).toBeVisible();
       const report = page.getByTestId("cycle-report");
