@@ -131,6 +131,10 @@ const proxy = http.createServer((req, res) => {
     up.end(body);
   };
 });
+// As nginx (75 s) would: an idle client connection outlives the users' pauses, so a user's next
+// request never races the proxy closing it (Node's 5 s default gave ECONNRESET and EPIPE).
+proxy.keepAliveTimeout = 75_000;
+proxy.headersTimeout = 76_000;
 await new Promise<void>((r) => proxy.listen(proxyPort, "127.0.0.1", () => r()));
 
 // ---- users ----------------------------------------------------------------------------------
