@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from "@remix-run/node";
-import { playerActionSchema } from "~/lib/forms/prototypes";
+import { pinSpot, playerActionSchema } from "~/lib/forms/prototypes";
 import { env } from "~/.server/env";
 import { invalid, orErrorPage, parseSubmission, replyUserError } from "~/.server/http/submission";
 import {
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await revokeShareLink(member, id, v.linkId);
         break;
       case "pin":
-        await createPin(member, id, { screenId: v.screenId, x: v.x, y: v.y, body: v.body });
+        await createPin(member, id, { screenId: v.screenId, ...pinSpot(v), body: v.body });
         break;
       case "reply":
         await replyToPin(member, id, v.pinId, v.body);

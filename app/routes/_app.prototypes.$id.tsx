@@ -60,7 +60,16 @@ export default function PrototypePlayer() {
   const screenPins = data.pins.filter((p) => p.screenId === view.screen.id);
   const panel =
     data.panel === "comments" ? (
-      <CommentsPanel pins={screenPins} screen={view.screen} spot={spot} reply={reply} closeHref={closePanel} canResolve={data.canEdit} />
+      <CommentsPanel
+        pins={screenPins}
+        screen={view.screen}
+        src={view.src}
+        spot={spot}
+        onSpot={setSpot}
+        reply={reply}
+        closeHref={closePanel}
+        canResolve={data.canEdit}
+      />
     ) : data.panel === "share" && data.canShare ? (
       <SharePanel links={data.links} reply={reply} closeHref={closePanel} />
     ) : null;

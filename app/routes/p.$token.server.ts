@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, createCookie, data, redirect } from "@remix-run/node";
-import { sharedActionSchema } from "~/lib/forms/prototypes";
+import { pinSpot, sharedActionSchema } from "~/lib/forms/prototypes";
 import { env } from "~/.server/env";
 import { isUserError, type UserError } from "~/.server/errors";
 import { clientIp } from "~/.server/http/request";
@@ -81,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const shared = await openShareLink(token, { ip: clientIp(request) });
     const cookie = await unlockCookie(shared.linkId).parse(request.headers.get("Cookie"));
     if (!isUnlocked(shared, cookie)) return redirect(url.pathname, { status: 303 });
-    await createGuestPin(shared, { name: v.name, screenId: v.screenId, x: v.x, y: v.y, body: v.body });
+    await createGuestPin(shared, { name: v.name, screenId: v.screenId, ...pinSpot(v), body: v.body });
   } catch (error) {
     return replyUserError(submission, error, { hideFields: ["password"] });
   }

@@ -69,7 +69,11 @@ export default function SharedPrototype() {
       keepKeys={KEEP}
       fit={data.fit}
       actions={actions}
-      panel={data.feedback ? <GuestFeedbackPanel screen={view.screen} spot={spot} reply={reply} closeHref={close} /> : null}
+      panel={
+        data.feedback ? (
+          <GuestFeedbackPanel screen={view.screen} src={view.src} spot={spot} onSpot={setSpot} reply={reply} closeHref={close} />
+        ) : null
+      }
     >
       <PlayerStage
         data={{ ...data, view }}

@@ -116,13 +116,19 @@ test.describe("prototypes", () => {
     await expect(noJs.getByRole("link", { name: "Close overlay" })).toHaveAttribute("href", /screen=(?!.*overlay=)/);
     await noJs.getByRole("link", { name: "Button: close" }).click();
     await expect(noJs.getByRole("dialog")).toHaveCount(0);
-    // A member's comment, without JavaScript: the spot from the x and y fields.
+    // A member's comment, without JavaScript: a click on the screen's picture (an image button) places the pin and sends it.
     await noJs.getByRole("link", { name: "Comments" }).click();
+    await expect(noJs.getByRole("spinbutton")).toHaveCount(0);
     await noJs.getByRole("textbox", { name: "New comment" }).fill("Is this the total?");
-    await noJs.getByLabel(/^x \(0 to/).fill("120");
-    await noJs.getByLabel(/^y \(0 to/).fill("300");
-    await noJs.getByRole("button", { name: "Add comment" }).click();
+    const picture = noJs.getByRole("button", { name: "Screen 2: click where the pin goes" });
+    const pictureBox = (await picture.boundingBox())!;
+    await picture.click({ position: { x: pictureBox.width / 2, y: pictureBox.height / 4 } });
     await expect(noJs.getByTestId("pin-thread")).toContainText("Is this the total?");
+    // The pin sits where the picture was clicked: half way across, a quarter down the screen.
+    const pin = noJs.locator("[data-pin]");
+    await expect(pin).toHaveCount(1);
+    expect(Number.parseFloat((await pin.getAttribute("style"))!.match(/left:\s*([\d.]+)%/)![1]!)).toBeCloseTo(50, 0);
+    expect(Number.parseFloat((await pin.getAttribute("style"))!.match(/top:\s*([\d.]+)%/)![1]!)).toBeCloseTo(25, 0);
     await noJs.getByPlaceholder("Reply").fill("Yes, with tax.");
     await noJs.getByRole("button", { name: "Reply" }).click();
     await expect(noJs.getByTestId("pin-thread")).toContainText("Yes, with tax.");
@@ -151,7 +157,12 @@ test.describe("prototypes", () => {
     // Guest feedback: a click on the screen places the pin.
     await guest.getByRole("link", { name: "Leave feedback" }).click();
     await guest.locator("[data-screen-box]").click({ position: { x: 40, y: 60 } });
-    await expect(guest.getByLabel(/^x \(0 to/)).not.toHaveValue("");
+    await expect(guest.locator("[data-spot-marker]")).toBeVisible();
+    await expect(guest.locator('input[name="x"]')).not.toHaveValue("");
+    // With JavaScript a click on the form's picture moves the spot without sending the form.
+    await guest.locator("[data-spot-picker]").click({ position: { x: 20, y: 30 } });
+    await expect(guest.getByText(/^Pin at \d+, \d+ px\.$/)).toBeVisible();
+    await expect(guest.getByText("Thanks, your feedback was sent.")).toHaveCount(0);
     await guest.getByLabel("Your name").fill("Ann Client");
     await guest.getByRole("textbox", { name: "Comment", exact: true }).fill("Love the flow");
     await guest.getByRole("button", { name: "Send feedback" }).click();
@@ -162,6 +173,11 @@ test.describe("prototypes", () => {
     await expect(page.getByTestId("share-link")).toContainText("Opened 1 time");
     await page.goto(`/wireframes/editor/${id}?mode=prototype`);
     await expect(page.locator("[data-editor-pin]")).toHaveCount(2);
+    // And on the Design canvas of that screen, where they were left.
+    const pinned = new URL(guest.url()).searchParams.get("screen")!;
+    await page.goto(`/wireframes/editor/${id}?screen=${encodeURIComponent(pinned)}`);
+    await expect(page.getByTestId("editor-pins").locator("[data-editor-pin]")).toHaveCount(2);
+    await expect(page.getByTestId("editor-pins").locator("[data-editor-pin]").first()).toBeVisible();
     await page.goto(`/prototypes/${id}?screen=${encodeURIComponent(new URL(guest.url()).searchParams.get("screen")!)}&comments=1`);
     await expect(page.getByTestId("pin-thread").filter({ hasText: "Ann Client (guest)" })).toContainText("Love the flow");
 

@@ -1,8 +1,9 @@
 /**
  * The forms of the prototype player (/prototypes/{id}) and the shared player (/p/{token}):
  * one zod schema per form, parsed by the route's server file and by the page's conform form.
- * Browser-safe. Every form posts as plain HTML (a pin's spot comes from x and y fields,
- * which a click on the screen fills in when JavaScript runs).
+ * Browser-safe. Every form posts as plain HTML: a pin's spot comes from a click on the
+ * screen's picture (an image button: spot.x and spot.y in the picture's px, and spotScale,
+ * the screen's px per picture px), or from x and y, which a click fills in when JavaScript runs.
  */
 import { z } from "zod";
 import { isUuid } from "~/lib/ids";
@@ -38,8 +39,27 @@ export const shareLinkSchema = z.object({
 
 export const revokeLinkSchema = z.object({ intent: z.literal("revoke"), linkId: uuid });
 
+const PLACE = "Click the screen where the pin goes.";
+/** The spot of a new pin: x and y (screen px), or the click on the screen's picture. */
+const spotFields = {
+  x: coordinate("x").optional(),
+  y: coordinate("y").optional(),
+  spot: z.object({ x: z.number({ error: PLACE }).min(0), y: z.number({ error: PLACE }).min(0) }, { error: PLACE }).optional(),
+  spotScale: z.number({ error: RELOAD }).positive({ message: RELOAD }).max(100, { message: RELOAD }).optional(),
+};
+function placed(v: { x?: number; y?: number; spot?: { x: number; y: number } }, ctx: z.RefinementCtx) {
+  if ((v.x === undefined || v.y === undefined) && !v.spot) ctx.addIssue({ code: "custom", message: PLACE, path: ["spot"] });
+}
+
+/** The pin's spot in the screen's px: x and y when given, else the picture's click scaled up. */
+export function pinSpot(v: { x?: number; y?: number; spot?: { x: number; y: number }; spotScale?: number }): { x: number; y: number } {
+  if (v.x !== undefined && v.y !== undefined) return { x: v.x, y: v.y };
+  const scale = v.spotScale ?? 1;
+  return { x: Math.round((v.spot?.x ?? 0) * scale), y: Math.round((v.spot?.y ?? 0) * scale) };
+}
+
 /** A new pin: a spot on a screen and its first comment. */
-export const pinSchema = z.object({ intent: z.literal("pin"), screenId, x: coordinate("x"), y: coordinate("y"), body });
+export const pinSchema = z.object({ intent: z.literal("pin"), screenId, ...spotFields, body }).superRefine(placed);
 
 export const replySchema = z.object({ intent: z.literal("reply"), pinId: uuid, body });
 
@@ -55,18 +75,19 @@ export const playerActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** A link viewer's feedback (when the link allows it): their name, a spot and a comment. */
-export const guestPinSchema = z.object({
-  intent: z.literal("pin"),
-  name: z
-    .string({ error: "Tell us your name." })
-    .trim()
-    .min(1, { message: "Tell us your name." })
-    .max(GUEST_NAME_MAX, { message: `Keep your name to ${GUEST_NAME_MAX} characters or fewer.` }),
-  screenId,
-  x: coordinate("x"),
-  y: coordinate("y"),
-  body,
-});
+export const guestPinSchema = z
+  .object({
+    intent: z.literal("pin"),
+    name: z
+      .string({ error: "Tell us your name." })
+      .trim()
+      .min(1, { message: "Tell us your name." })
+      .max(GUEST_NAME_MAX, { message: `Keep your name to ${GUEST_NAME_MAX} characters or fewer.` }),
+    screenId,
+    ...spotFields,
+    body,
+  })
+  .superRefine(placed);
 
 /** A password-protected link's gate. */
 export const unlockSchema = z.object({

@@ -16,6 +16,7 @@ import { MissingTokenMarks, useDesign } from "./token-picker";
 import { ElementLayer } from "./element-layer";
 import { textOn } from "./text-on";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
+import { CanvasPins } from "./pins-layer";
 import { Observable, useObservable } from "./observable";
 import type { EditorState, EditorStore, Tool, Viewport } from "./store";
 import { TextEditor } from "./text-editor";
@@ -453,6 +454,7 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
           <InteractionOverlay store={store} interaction={interaction} doc={doc} />
         </ViewportGroup>
       </svg>
+      <CanvasPins store={store} screenId={screenId} />
       <TextEditor store={store} />
     </div>
   );
