@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
-import { expect, test, waitForHydration } from "../support/e2e";
+import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
 
 const row = (page: Page, path: string) => page.locator(`tr[data-token="${path}"]`);
 
@@ -104,5 +104,24 @@ test.describe("token list and type change with JavaScript", () => {
   test("filter by text and group, and page through a large system", async ({ page }) => {
     await signUpAndVerify(page, { fullName: "Jay Filter" });
     await filterAndPage(page);
+  });
+
+  test("the filtered list and the type select pass axe, light and dark, and fit a phone", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Axe Tokens" });
+    await page.goto("/design?tab=tokens&q=color.text&group=light%2Fcolor&edit=light:color.text.primary&type=dimension");
+    await waitForHydration(page);
+    await expect(page.getByLabel("Amount")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[data-scroll]"))
+        .slice(0, 5)
+        .map((el) => `${el.tagName}.${el.className} ${el.id}`),
+    );
+    expect(wide).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("tokens-dark-390.png"), fullPage: true });
   });
 });
