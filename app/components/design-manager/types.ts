@@ -1,4 +1,5 @@
 /** The design manager page's data as the loader sends it (app/routes/_app.design.server.ts). */
+import type { TokenListing } from "~/lib/design-tokens/listing";
 import type { ResolvedToken, TokenStatus } from "~/lib/design-tokens/types";
 
 export type ShownValue = { css: string; swatch: string | null; alias: string | null } | null;
@@ -13,18 +14,8 @@ export type TokenRow = {
   resolved: Record<string, ShownValue>;
 };
 
-/** The tokens tab's filter and page as the loader applied them. */
-export type TokenListingView = {
-  q: string;
-  group: string;
-  page: number;
-  pages: number;
-  matching: number;
-  total: number;
-  pageSize: number;
-  groups: { id: string; set: string; name: string; count: number }[];
-  focus: string | null;
-};
+/** The tokens tab's filter and page as the loader applied them (the listing without its rows). */
+export type TokenListingView = Omit<TokenListing, "rows" | "setCounts"> & { pageSize: number };
 
 export type DiffView = {
   added: { path: string; set: string; type?: string; value: unknown }[];
