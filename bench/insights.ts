@@ -73,6 +73,7 @@ await db().execute(sql`
   select c.id, m.user_id, ${P}, ${W} from cards c
   join (select user_id, row_number() over (order by user_id) - 1 as k from memberships where workspace_id = ${W}) m on m.k = c.number % 6
   where c.project_id = ${P} and c.number % 3 <> 0`);
+console.log(`cards seeded: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 // 100,000 transitions: each card's path through the groups, spread over its life.
 await db().execute(sql`
   with cols as (select id, state_group, position from board_columns where project_id = ${P}),
@@ -81,10 +82,11 @@ await db().execute(sql`
   select ${W}, ${P}, c.id, null, b.id, null, b.state_group, c.created_at + s.k * ((now() - c.created_at) / ${PER_CARD + 1})
   from cards c cross join steps s join board_columns b on b.project_id = ${P} and b.name = s.name
   where c.project_id = ${P}`);
+console.log(`transitions seeded: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 // Dependencies between open cards (chains), and an active cycle of 200 cards.
 await db().execute(sql`
   insert into card_dependencies (workspace_id, project_id, blocker_card_id, blocked_card_id)
-  select ${W}, ${P}, a.id, b.id from cards a join cards b on b.project_id = a.project_id and b.number = a.number + 20
+  select ${W}, ${P}, a.id, b.id from cards a join cards b on b.workspace_id = a.workspace_id and b.number = a.number + 20
   where a.project_id = ${P} and a.number % 20 >= 14 and a.number % 100 < 40`);
 const [cycle] = rowsOf<{ id: string }>(
   await db().execute(sql`insert into cycles (workspace_id, project_id, name, starts_on, ends_on)
@@ -95,6 +97,7 @@ await db().execute(sql`
   select ${cycle!.id}, id, ${W}, ${P}, case when number % 5 = 0 then now() - interval '1 day' else now() - interval '5 days' end
   from cards where project_id = ${P} and number % 20 >= 12 order by number limit 200`);
 if (driver().kind === "pglite") await db().execute(sql`ANALYZE`);
+console.log(`seeded: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const [{ n: transitions }] = rowsOf<{ n: number }>(
   await db().execute(sql`select count(*)::int as n from card_transitions where project_id = ${P}`),
 );

@@ -313,17 +313,23 @@ async function loadCycles(tx: Db, ws: string, ids: string[], today: string): Pro
 async function loadDuplicates(tx: Db, ws: string, ids: string[], now: Date, open: Map<string, InsightCard>) {
   if (!(await hasTrigram(tx))) return [];
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * DAY_MS).toISOString();
-  const rows = rowsOf<{ project_id: string; a_id: string; b_id: string; sim: number }>(
-    await tx.execute(sql`
-      select a.project_id, a.id as a_id, b.id as b_id, similarity(lower(a.title), lower(b.title)) as sim
-      from cards a
-      join cards b on b.workspace_id = a.workspace_id and b.project_id = a.project_id and b.id <> a.id
-        and lower(b.title) % lower(a.title)
-      where a.workspace_id = ${ws} and a.project_id in (${uuidList(ids)}) and a.created_at >= ${since}::timestamptz
-        and similarity(lower(a.title), lower(b.title)) >= ${DUPLICATE_SIMILARITY}
-      order by sim desc
-      limit 200`),
-  );
+  // The trigram index is asked with the rule's own threshold (not pg_trgm's default 0.3), so it
+  // prunes to near matches; only the 200 newest cards are compared (bench:insights).
+  const rows = await tx.transaction(async (t) => {
+    await t.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(DUPLICATE_SIMILARITY)}, true)`);
+    return rowsOf<{ project_id: string; a_id: string; b_id: string; sim: number }>(
+      await t.execute(sql`
+        select a.project_id, a.id as a_id, b.id as b_id, similarity(lower(a.title), lower(b.title)) as sim
+        from (select id, workspace_id, project_id, title from cards
+              where workspace_id = ${ws} and project_id in (${uuidList(ids)}) and created_at >= ${since}::timestamptz
+              order by created_at desc limit 200) a
+        join cards b on b.workspace_id = a.workspace_id and b.project_id = a.project_id and b.id <> a.id
+          and lower(b.title) % lower(a.title)
+        where similarity(lower(a.title), lower(b.title)) >= ${DUPLICATE_SIMILARITY}
+        order by sim desc
+        limit 200`),
+    );
+  });
   const seen = new Set<string>();
   const out: InsightData["duplicates"] = [];
   for (const r of rows) {
