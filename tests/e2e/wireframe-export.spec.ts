@@ -135,7 +135,7 @@ test.describe("wireframe imports and exports without JavaScript", () => {
     // The Excalidraw scene: two screens, and what could not be mapped is listed.
     await importFile(page, SCENE, "Website", "Login flow");
     await expect(page.getByText("Wireframe imported")).toBeVisible();
-    await expect(page.getByText(/“Login flow”: 2 screens, 16 elements\. Not mapped: .*1 freehand drawing \(not imported\)/)).toBeVisible();
+    await expect(page.getByText(/“Login flow”: 2 screens, 12 elements\. Not mapped: .*1 freehand drawing \(not imported\)/)).toBeVisible();
     await expect(card(page, "Login flow")).toBeVisible();
 
     const json = await exportEverything(page, "Login flow");
@@ -147,7 +147,7 @@ test.describe("wireframe imports and exports without JavaScript", () => {
       "Website",
       "Login flow again",
     );
-    await expect(page.getByText(/“Login flow again”: 2 screens, 16 elements\.$/)).toBeVisible();
+    await expect(page.getByText(/“Login flow again”: 2 screens, 12 elements\.$/)).toBeVisible();
     await card(page, "Login flow again").getByRole("link", { name: "Export Login flow again" }).click();
     const again = await download(page, page.getByRole("link", { name: "JSON document" }));
     expect(JSON.parse(again.bytes.toString("utf8"))).toEqual(JSON.parse(json));

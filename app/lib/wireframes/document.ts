@@ -82,6 +82,7 @@ export type UiComponent = (typeof UI_COMPONENTS)[number];
 export const ELEMENT_TYPES = [
   "rectangle",
   "ellipse",
+  "polygon",
   "line",
   "arrow",
   "text",
@@ -122,6 +123,11 @@ type Base = {
 };
 
 export type ShapeElement = Base & { type: "rectangle" | "ellipse" | "image-placeholder" };
+/**
+ * A closed shape through its vertices, each a fraction (0 to 1) of the element's box, so it
+ * moves and resizes with the box like any shape: a diamond is [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]].
+ */
+export type PolygonElement = Base & { type: "polygon"; vertices: [number, number][] };
 export type LineElement = Base & {
   type: "line" | "arrow";
   /** Both ends, relative to (x, y). */
@@ -155,7 +161,7 @@ export type InstanceElement = Base & {
 };
 
 export type WireframeElement =
-  ShapeElement | LineElement | TextElement | ImageElement | IconElement | UiElement | GroupElement | InstanceElement;
+  ShapeElement | PolygonElement | LineElement | TextElement | ImageElement | IconElement | UiElement | GroupElement | InstanceElement;
 
 export type WireframeDocument = {
   schemaVersion: typeof SCHEMA_VERSION;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { LineElement, WireframeDocument, WireframeElement } from "./document";
+import type { LineElement, PolygonElement, WireframeDocument, WireframeElement } from "./document";
 import { ExcalidrawError, excalidrawToDocument, isExcalidrawScene } from "./excalidraw";
 import { compareOrder } from "./order";
 import { wireframeDocumentSchema } from "./schema";
@@ -46,15 +46,12 @@ describe("Excalidraw scenes as wireframe documents", () => {
     expect(text.width).toBeGreaterThanOrEqual(60);
   });
 
-  it("draws a diamond as a polygon (a group of four lines) and a bound arrow attached to its shapes", () => {
-    const diamond = on(login!.id, "group").find((g) => g.name === "Diamond")!;
-    const sides = byName(doc, login!.id).filter((el) => el.parentId === diamond.id);
-    expect(sides.map((s) => s.type)).toEqual(["line", "line", "line", "line"]);
-    expect(diamond).toMatchObject({ x: 200, y: 150, width: 60, height: 40 });
-    const corners = sides.map((s) => {
-      const p = (s as LineElement).points;
-      return [s.x + p[0], s.y + p[1]];
-    });
+  it("draws a diamond as a filled diamond polygon (not four lines) and a bound arrow attached to its shapes", () => {
+    const [diamond, ...more] = on(login!.id, "polygon") as PolygonElement[];
+    expect(more).toHaveLength(0);
+    expect(on(login!.id, "line")).toHaveLength(0);
+    expect(diamond).toMatchObject({ name: "Diamond", x: 200, y: 150, width: 60, height: 40, fill: "#ffc9c9", stroke: "#1e1e1e" });
+    const corners = diamond!.vertices.map(([vx, vy]) => [diamond!.x + vx * diamond!.width, diamond!.y + vy * diamond!.height]);
     expect(corners).toEqual([
       [230, 150],
       [260, 170],
@@ -72,8 +69,8 @@ describe("Excalidraw scenes as wireframe documents", () => {
     const groups = on(login!.id, "group");
     const form = groups.find((g) => g.parentId === null)!;
     const icons = groups.find((g) => g.parentId === form.id && g.name === "Group")!;
-    const diamond = groups.find((g) => g.name === "Diamond")!;
-    expect(diamond.parentId).toBe(icons.id);
+    const [diamond] = on(login!.id, "polygon");
+    expect(diamond!.parentId).toBe(icons.id);
     const [rect] = on(login!.id, "rectangle");
     const [text] = on(login!.id, "text");
     const [ellipse] = on(login!.id, "ellipse");
@@ -98,13 +95,12 @@ describe("Excalidraw scenes as wireframe documents", () => {
       expect.arrayContaining([
         { what: "freehand drawing (not imported)", count: 1 },
         { what: "rotated element (imported without its rotation)", count: 1 },
-        { what: "diamond fill (diamonds are imported as outlines)", count: 1 },
         { what: "dashed or dotted stroke (imported as a solid stroke)", count: 1 },
       ]),
     );
-    expect(notes).toHaveLength(4);
-    // The deleted element is not imported, nor listed.
-    expect(Object.keys(doc.elements)).toHaveLength(16);
+    expect(notes).toHaveLength(3);
+    // The deleted element is not imported, nor listed (the diamond is one polygon, no longer a group of four lines).
+    expect(Object.keys(doc.elements)).toHaveLength(12);
   });
 
   it("a scene without frames is one screen named after the file", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SCHEMA_VERSION, type Screen, type TextStyle, type WireframeDocument, type WireframeElement } from "./document";
 import { INK } from "./kit";
-import { defaultElement, newId } from "./ops";
+import { DIAMOND, defaultElement, newId } from "./ops";
 import { keysBetween } from "./order";
 import { LIMITS } from "./schema";
 import { textWidth } from "./text";
@@ -12,8 +12,8 @@ import { textWidth } from "./text";
  * - frames become screens (their elements relative to the frame); elements outside every
  *   frame go on one more screen ("Canvas", or the only one when there are no frames), sized
  *   to what is drawn with a margin;
- * - rectangles, ellipses and text become ours; a diamond becomes a group of four lines
- *   (a polygon); lines and arrows with more than two points become a group of segments
+ * - rectangles, ellipses and text become ours; a diamond becomes a polygon (its fill kept);
+ *   lines and arrows with more than two points become a group of segments
  *   (an arrow's last segment keeps the head); arrows bound to a shape stay attached to it;
  * - groups (`groupIds`, innermost first) become nested groups, in the scene's z-order;
  * - images come back as `images` for the server to store (then the element's fileId is set);
@@ -141,7 +141,6 @@ const NOTES: Record<string, [string, string]> = {
   rotated: ["rotated element (imported without its rotation)", "rotated elements (imported without their rotation)"],
   hatched: ["hatched or zigzag fill (imported as a solid fill)", "hatched or zigzag fills (imported as solid fills)"],
   dashed: ["dashed or dotted stroke (imported as a solid stroke)", "dashed or dotted strokes (imported as solid strokes)"],
-  "diamond-fill": ["diamond fill (diamonds are imported as outlines)", "diamond fills (diamonds are imported as outlines)"],
   "closed-fill": ["filled closed line (imported as an outline)", "filled closed lines (imported as outlines)"],
   curved: ["curved line (imported as straight segments)", "curved lines (imported as straight segments)"],
   colour: ["colour that is not a hex colour (imported as the default)", "colours that are not hex colours (imported as the default)"],
@@ -243,7 +242,7 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
   const idOf = new Map<string, WireframeElement>(); // Excalidraw id → ours (single elements only, for bindings)
   const images: ExcalidrawImage[] = [];
   const pendingBindings: { element: WireframeElement & { type: "line" | "arrow" }; start?: string; end?: string }[] = [];
-  // Names of the groups the import makes for one scene element (a diamond's four sides, a polyline's segments).
+  // Names of the groups the import makes for one scene element (a polyline's segments).
   const groupNames = new Map<string, string>();
   for (const r of read) {
     const el = r.el;
@@ -285,20 +284,14 @@ export function excalidrawToDocument(input: unknown, options: { name?: string } 
         break;
       }
       case "diamond": {
-        if (fill) note("diamond-fill");
-        const { width: w, height: h } = common;
-        const corners: [number, number][] = [
-          [w / 2, 0],
-          [w, h / 2],
-          [w / 2, h],
-          [0, h / 2],
-        ];
-        const key = `diamond:${el.id}`;
-        corners.forEach((a, i) => {
-          const b = corners[(i + 1) % 4]!;
-          add(segment("line", common, [x + a[0], y + a[1], x + b[0], y + b[1]]), [key]);
+        const element = defaultElement("polygon", {
+          ...common,
+          name: "Diamond",
+          fill: fill === undefined ? null : fill,
+          vertices: DIAMOND,
         });
-        groupNames.set(key, "Diamond");
+        idOf.set(el.id, element);
+        add(element);
         break;
       }
       case "line":

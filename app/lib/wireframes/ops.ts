@@ -85,9 +85,18 @@ export function newScreen(
   };
 }
 
+/** A diamond's vertices, as fractions of its box. */
+export const DIAMOND: [number, number][] = [
+  [0.5, 0],
+  [1, 0.5],
+  [0.5, 1],
+  [0, 0.5],
+];
+
 export const ELEMENT_LABELS: Record<ElementType, string> = {
   rectangle: "Rectangle",
   ellipse: "Ellipse",
+  polygon: "Polygon",
   line: "Line",
   arrow: "Arrow",
   text: "Text",
@@ -141,6 +150,10 @@ export function defaultElement<T extends ElementType>(type: T, partial: Partial<
       break;
     case "ellipse":
       el = { ...base, type, width: 120, height: 120 };
+      break;
+    case "polygon":
+      // A diamond unless vertices are given.
+      el = { ...base, type, width: 120, height: 120, vertices: DIAMOND };
       break;
     case "image-placeholder":
       el = { ...base, type, width: 200, height: 150, fill: "#e5e7eb" };

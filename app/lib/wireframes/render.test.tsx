@@ -37,6 +37,22 @@ describe("ScreenSvg", () => {
     expect(html).toContain('fill="#ffffff"');
   });
 
+  it("draws a polygon through its vertices, scaled into its box, with its fill and stroke", () => {
+    const gem = defaultElement("polygon", {
+      id: "gem",
+      screenId: "",
+      x: 200,
+      y: 150,
+      width: 60,
+      height: 40,
+      fill: "#ffc9c9",
+      stroke: "#1e1e1e",
+    });
+    const { doc, screenId } = docOf(gem);
+    const svg = renderToStaticMarkup(<ScreenSvg doc={doc} screenId={screenId} title="Gem" />);
+    expect(svg).toContain('<polygon points="230,150 260,170 230,190 200,170" fill="#ffc9c9" stroke="#1e1e1e" stroke-width="1"');
+  });
+
   it("renders every element type without throwing", () => {
     const doc = sampleDocument(120, { componentId: COMPONENT_ID });
     const screenId = Object.keys(doc.screens)[0]!;

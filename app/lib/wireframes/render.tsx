@@ -699,6 +699,16 @@ function Shape({ el, ctx }: { el: WireframeElement; ctx: Ctx }): ReactNode {
       return <rect x={x} y={y} width={w} height={h} rx={r.radius} fill={r.fill} stroke={r.stroke} strokeWidth={r.sw} />;
     case "ellipse":
       return <ellipse cx={x + w / 2} cy={y + h / 2} rx={w / 2} ry={h / 2} fill={r.fill} stroke={r.stroke} strokeWidth={r.sw} />;
+    case "polygon":
+      return (
+        <polygon
+          points={el.vertices.map(([vx, vy]) => `${x + vx * w},${y + vy * h}`).join(" ")}
+          fill={r.fill}
+          stroke={r.stroke}
+          strokeWidth={r.sw}
+          strokeLinejoin="round"
+        />
+      );
     case "image-placeholder":
       return (
         <>

@@ -110,6 +110,10 @@ export const elementPropertySchemas = {
   locked: z.boolean(),
   hidden: z.boolean(),
   points: z.tuple([coordinate, coordinate, coordinate, coordinate]),
+  vertices: z
+    .array(z.tuple([finite.min(0).max(1), finite.min(0).max(1)]))
+    .min(3, "A polygon has at least 3 vertices.")
+    .max(1000, "A polygon has at most 1,000 vertices."),
   start: attachmentSchema,
   end: attachmentSchema,
   text,
@@ -149,6 +153,7 @@ const BASE_KEYS = [
 export const ELEMENT_KEYS: Record<ElementType, readonly ElementKey[]> = {
   rectangle: BASE_KEYS,
   ellipse: BASE_KEYS,
+  polygon: [...BASE_KEYS, "vertices"],
   "image-placeholder": BASE_KEYS,
   line: [...BASE_KEYS, "points", "start", "end"],
   arrow: [...BASE_KEYS, "points", "start", "end"],

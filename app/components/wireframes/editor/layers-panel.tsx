@@ -349,6 +349,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
 const TYPE_TAGS: Record<ElementType, string> = {
   rectangle: "Rect",
   ellipse: "Oval",
+  polygon: "Poly",
   line: "Line",
   arrow: "Arrow",
   text: "Text",
