@@ -48,7 +48,7 @@ describe("production server process", () => {
       http
         .get(`${server.url}/healthz`, { agent: new http.Agent({ keepAlive: true }) }, (r) => {
           r.resume();
-          resolve(r.headers["keep-alive"]);
+          resolve(r.headers["keep-alive"] as string | undefined);
         })
         .on("error", reject),
     );
