@@ -5,13 +5,8 @@ import { type CurrentSession, endSessionsOf } from "../auth/session";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db, schema } from "../db";
 import { env } from "../env";
-import {
-  supabaseChangePassword,
-  supabaseConfirmEmailChange,
-  supabaseHasPassword,
-  supabaseRequestEmailChange,
-  supabaseUpdateProfile,
-} from "../identity/supabase-account";
+/** Supabase's side of the profile, loaded only on a Supabase installation (see identity/index.ts). */
+const supabaseAccount = () => import("../identity/supabase-account");
 import { UserError } from "../errors";
 import { MailError, appLink, sendMail } from "../mail";
 import { emailChangeMail } from "../mail/templates";
@@ -61,7 +56,7 @@ export async function profileOf(current: CurrentSession): Promise<ProfilePageDat
     .limit(1);
   return {
     user: { fullName: user.fullName, email: user.email, avatarUrl: user.avatarUrl },
-    hasPassword: onSupabase() ? await supabaseHasPassword(current) : !!row?.passwordHash,
+    hasPassword: onSupabase() ? await (await supabaseAccount()).supabaseHasPassword(current) : !!row?.passwordHash,
     pendingEmail: (pendingEmail?.email as { newEmail?: string } | undefined)?.newEmail ?? null,
     sessions: active.map((s) => ({
       // The hash's prefix identifies a session in forms; the id itself never leaves the server.
@@ -101,7 +96,7 @@ export function describeAgent(ua: string | null): string {
 
 export async function updateProfile(current: CurrentSession, input: { fullName: string; avatarUrl?: string }): Promise<void> {
   const { user } = current;
-  if (onSupabase()) await supabaseUpdateProfile(current, input);
+  if (onSupabase()) await (await supabaseAccount()).supabaseUpdateProfile(current, input);
   await db()
     .update(users)
     .set({ fullName: input.fullName, avatarUrl: input.avatarUrl || null, updatedAt: new Date() })
@@ -127,7 +122,7 @@ async function assertCurrentPassword(userId: string, currentPassword: string | u
 export async function changePassword(current: CurrentSession, input: { currentPassword?: string; password: string }): Promise<void> {
   await limit(`profile-password:${current.user.id}`, 10, 900);
   if (onSupabase()) {
-    await supabaseChangePassword(current, input);
+    await (await supabaseAccount()).supabaseChangePassword(current, input);
     await endSessionsOf(current.user.id, current.idHash);
     return;
   }
@@ -145,7 +140,7 @@ export async function requestEmailChange(current: CurrentSession, input: { email
   if (input.email === user.email) throw new UserError(400, PROFILE_TEXT.sameEmail, "email");
   await limit(`profile-email:${user.id}`, 5, 3600);
   // Supabase checks the address and mails the confirmation link itself.
-  if (onSupabase()) return supabaseRequestEmailChange(current, input);
+  if (onSupabase()) return (await supabaseAccount()).supabaseRequestEmailChange(current, input);
   await assertCurrentPassword(user.id, input.currentPassword);
   const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw new UserError(400, PROFILE_TEXT.emailTaken, "email");
@@ -207,7 +202,7 @@ export async function checkEmailChange(token: string | null) {
 }
 
 export async function confirmEmailChange(token: string): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
-  if (onSupabase()) return supabaseConfirmEmailChange(token);
+  if (onSupabase()) return (await supabaseAccount()).supabaseConfirmEmailChange(token);
   return db().transaction(async (tx) => {
     const [row] = await tx
       .update(authTokens)

@@ -4,7 +4,6 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { db, schema } from "../db";
 import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
 import { clientIp } from "../http/request";
-import { refreshIdentityState } from "../identity/supabase-session";
 import { hashToken, randomToken } from "./tokens";
 
 const { sessions, users } = schema;
@@ -61,6 +60,7 @@ async function lookup(request: Request): Promise<CurrentSession | null> {
   if (identityState) {
     // The Supabase session behind this one: refreshed when its access token expires;
     // refused (revoked, expired) means this session is over too.
+    const { refreshIdentityState } = await import("../identity/supabase-session");
     const next = await refreshIdentityState(identityState);
     if (next === null) {
       await db().delete(sessions).where(eq(sessions.idHash, idHash));
