@@ -34,8 +34,8 @@ export function ForecastPanel({ forecast }: { forecast: ForecastPanelData }) {
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-700">
-            When will the remaining {c.remaining} {c.remaining === 1 ? "card" : "cards"} be done? In {c.runs.toLocaleString("en-US")} simulated
-            runs:
+            When will the remaining {c.remaining} {c.remaining === 1 ? "card" : "cards"} be done? In {c.runs.toLocaleString("en-US")}{" "}
+            simulated runs:
           </p>
           <dl className="mt-3 grid gap-2 sm:grid-cols-3" data-testid="forecast-dates">
             {(
