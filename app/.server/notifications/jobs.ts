@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, notExists, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STATE_GROUPS } from "~/lib/board";
+import { calendarDay } from "~/lib/dates";
 import { addDays } from "../analytics/days";
 import { schema, type Db } from "../db";
 import { deliver, insertNotifications, sendDigests, type Inserted } from "./index";
@@ -9,10 +10,14 @@ import { deliver, insertNotifications, sendDigests, type Inserted } from "./inde
  * notices go out once it has committed). Each notification carries a dedupe key, so a
  * repeated run (another process, a retry) notifies nobody twice.
  */
-const { cards, cardAssignees, boardColumns, workspaces, memberships, subscriptions } = schema;
+const { cards, cardAssignees, boardColumns, workspaces, memberships, subscriptions, users } = schema;
 
-/** Cards due today or tomorrow (UTC days), not finished, notify their assignees. */
-export async function dueSoon(tx: Db, today: string) {
+/**
+ * Cards due today or tomorrow, not finished, notify their assignees; "today" is the
+ * assignee's own day in their time zone at the run (UTC for someone without one), so a card
+ * due on Friday is "due today" on Friday where that person is.
+ */
+export async function dueSoon(tx: Db, today: string, now: Date = calendarDay() === today ? new Date() : new Date(`${today}T12:00:00Z`)) {
   const rows = await tx
     .select({
       cardId: cards.id,
@@ -21,22 +26,31 @@ export async function dueSoon(tx: Db, today: string) {
       workspaceId: cards.workspaceId,
       dueDate: cards.dueDate,
       userId: cardAssignees.userId,
+      timeZone: users.timeZone,
     })
     .from(cards)
     .innerJoin(cardAssignees, and(eq(cardAssignees.cardId, cards.id), eq(cardAssignees.workspaceId, cards.workspaceId)))
+    .innerJoin(users, eq(users.id, cardAssignees.userId))
     .innerJoin(boardColumns, and(eq(boardColumns.id, cards.columnId), eq(boardColumns.workspaceId, cards.workspaceId)))
     .where(
-      and(gte(cards.dueDate, today), lte(cards.dueDate, addDays(today, 1)), notInArray(boardColumns.stateGroup, [...CLOSED_STATE_GROUPS])),
+      // Every zone's today and tomorrow lie within a day either side of UTC's.
+      and(
+        gte(cards.dueDate, addDays(today, -1)),
+        lte(cards.dueDate, addDays(today, 2)),
+        notInArray(boardColumns.stateGroup, [...CLOSED_STATE_GROUPS]),
+      ),
     );
   const inserted: Inserted = [];
   for (const r of rows) {
+    const local = calendarDay(now, r.timeZone);
+    if (r.dueDate !== local && r.dueDate !== addDays(local, 1)) continue;
     inserted.push(
       ...(await insertNotifications(tx, {
         workspaceId: r.workspaceId,
         kind: "due_soon",
         actorId: null,
         recipients: [r.userId],
-        title: `“${r.title}” is due ${r.dueDate === today ? "today" : "tomorrow"}`,
+        title: `“${r.title}” is due ${r.dueDate === local ? "today" : "tomorrow"}`,
         url: `/projects/${r.projectId}?task=${r.cardId}`,
         projectId: r.projectId,
         cardId: r.cardId,

@@ -113,6 +113,23 @@ describe("triggers", () => {
     expect(due.map((n) => n.title)).toEqual(["“Pricing page” is due today"]);
   });
 
+  it("judges today and tomorrow in the assignee's time zone", async () => {
+    const t = await team();
+    const today = "2026-03-10";
+    const noonUtc = new Date(`${today}T12:00:00Z`);
+    // At noon UTC it is already the 11th in Kiritimati (UTC+14): the 12th is tomorrow there, the 10th is past.
+    await db().update(schema.users).set({ timeZone: "Pacific/Kiritimati" }).where(eq(schema.users.id, t.sam.id));
+    await setAssignee(t.owner, t.project.id, t.card.id, t.sam.id, true);
+    await updateCard(t.owner, t.project.id, t.card.id, t.card.version, { dueDate: "2026-03-12" });
+    const past = await createCard(t.owner, t.project.id, { columnId: t.columns[0]!.id, title: "Yesterday there" });
+    await setAssignee(t.owner, t.project.id, past.id, t.sam.id, true);
+    await updateCard(t.owner, t.project.id, past.id, past.version, { dueDate: today });
+    const result = await db().transaction((tx) => dueSoon(tx as never, today, noonUtc));
+    await result.afterCommit();
+    const due = (await listNotifications(t.sam.id, t.workspace.id)).items.filter((n) => n.kind === "due_soon");
+    expect(due.map((n) => n.title)).toEqual(["“Pricing page” is due tomorrow"]);
+  });
+
   it("a trial ending within 3 days notifies the owners once", async () => {
     const t = await team();
     const today = new Date().toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/form";
 import { DraftRestored, useFormDraft } from "~/components/ui/use-form-draft";
 import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema } from "~/lib/forms/workspace";
 import { planStatusText, type PlanStatus } from "~/lib/billing-text";
+import { useTimeZone } from "~/components/time-zone";
 import { BYTES_PER_GB, formatBytes } from "~/lib/file-size";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 
@@ -67,6 +68,7 @@ export function SettingsPage({
   reply: FormReply | undefined;
   children?: React.ReactNode;
 }) {
+  const zone = useTimeZone();
   const [general, generalFields] = useSchemaForm(updateWorkspaceSchema, {
     id: "workspace-general",
     lastResult: replyFor(reply, "update-workspace"),
@@ -128,7 +130,7 @@ export function SettingsPage({
           Plan and usage
         </h2>
         <p className="mt-1 text-sm text-slate-600" data-testid="settings-plan-status">
-          {planStatusText(data.planStatus)}{" "}
+          {planStatusText(data.planStatus, zone)}{" "}
           <Link to="/billing" className="font-medium text-brand-700 hover:underline">
             Billing
           </Link>
