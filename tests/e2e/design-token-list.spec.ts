@@ -122,6 +122,8 @@ test.describe("token list and type change with JavaScript", () => {
         .map((el) => `${el.tagName}.${el.className} ${el.id}`),
     );
     expect(wide).toEqual([]);
+    // Nor does anything inside them (an absolutely placed sr-only text once did) widen the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath("tokens-dark-390.png"), fullPage: true });
   });
 });

@@ -164,7 +164,9 @@ export function TokenList({ data }: { data: DesignData }) {
           {set.tokens.length === 0 ? (
             <p className={`px-4 py-6 text-sm ${ui.muted}`}>This set has no tokens yet.</p>
           ) : (
-            <div className="overflow-x-auto" data-scroll>
+            // relative: the table's sr-only texts (absolutely placed) stay inside the scroll box
+            // instead of widening the whole page on a phone.
+            <div className="relative overflow-x-auto" data-scroll>
               <table className="w-full min-w-[40rem] text-sm">
                 <thead className="bg-slate-50">
                   <tr>
