@@ -18,7 +18,7 @@ export function TimeStats({ cycle, lead }: { cycle: Percentiles | null; lead: Pe
           // A scrolling region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className="mt-3 overflow-x-auto"
+          className="relative mt-3 overflow-x-auto"
         >
           <table className="w-full text-left text-sm" data-testid="time-stats">
             <caption className="sr-only">Cycle and lead time percentiles, in days</caption>

@@ -46,7 +46,7 @@ function Sample({ row }: { row: ContrastRow }) {
 
 function PairTable({ caption, rows, pairLabel = true }: { caption: string; rows: ContrastRow[]; pairLabel?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
