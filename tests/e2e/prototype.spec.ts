@@ -7,7 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
 import { createProject } from "../support/board-helpers";
-import { expect, test } from "../support/e2e";
+import { expect, test, waitForHydration } from "../support/e2e";
 
 async function newWireframe(page: Page, name: string) {
   await page.goto("/wireframes/editor");
@@ -156,6 +156,8 @@ test.describe("prototypes", () => {
     await expect(guest.getByTestId("screen-name")).toHaveText("Screen 2");
     // Guest feedback: a click on the screen places the pin.
     await guest.getByRole("link", { name: "Leave feedback" }).click();
+    // The click places the pin through the page's script: wait until it runs (a loaded machine is slow to hydrate).
+    await waitForHydration(guest);
     await guest.locator("[data-screen-box]").click({ position: { x: 40, y: 60 } });
     await expect(guest.locator("[data-spot-marker]")).toBeVisible();
     await expect(guest.locator('input[name="x"]')).not.toHaveValue("");
