@@ -7,7 +7,7 @@ import { expect, expectNoA11yViolations, test, waitForHydration } from "../suppo
 async function openProject(page: Page, name: string) {
   await page.goto("/analytics");
   await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
-  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}: `) })).toBeVisible();
 }
 

@@ -34,7 +34,7 @@ test.describe("/analytics without JavaScript", () => {
     await expect(overview.getByText("Finished, last 4 weeks")).toBeVisible();
     await expect(page.getByText("Choose a project and a date range")).toBeVisible();
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Launch" });
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(/project=.*from=\d{4}-\d{2}-\d{2}&to=/);
 
     const cfd = page.getByRole("region", { name: "Cumulative flow", exact: true });
@@ -65,7 +65,7 @@ test.describe("/analytics without JavaScript", () => {
     // A range with nothing in it says so.
     await page.getByLabel("From", { exact: true }).fill("2020-01-01");
     await page.getByLabel("To", { exact: true }).fill("2020-02-01");
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(throughput.getByText("No cards finished between Jan 1, 2020 and Feb 1, 2020.")).toBeVisible();
     await expect(cfd.getByText("No cards on this board between Jan 1, 2020 and Feb 1, 2020.")).toBeVisible();
 
@@ -93,7 +93,7 @@ test.describe("/analytics with JavaScript", () => {
     await addCard(page, "In progress", "Check contrast");
     await page.goto(`/analytics`);
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Audit" });
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page.getByRole("region", { name: "Cumulative flow", exact: true })).toBeVisible();
     await waitForHydration(page);
     await expectNoA11yViolations(page);

@@ -80,7 +80,7 @@ test.describe("insights without JavaScript", () => {
     // The new charts: the distribution by priority, its table and CSV.
     await page.goto("/analytics");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Launch" });
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
     const priority = page.getByRole("region", { name: "Open cards by priority", exact: true });
     await expect(priority.getByText("3 open cards; the most by priority: No priority (3 cards).")).toBeVisible();
     await priority.getByText("Show data").click();
