@@ -101,6 +101,14 @@ export async function expectNoA11yViolations(
   page: Page,
   options: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
+  // Toasts neither fade nor slide while axe looks: one whose timer closes it during the
+  // check would be half-transparent, which axe reports as low contrast.
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.id = "axe-settle";
+    style.textContent = '[aria-label="Messages"] * { transition: none !important; animation: none !important; }';
+    document.head.append(style);
+  });
   // Let finite animations and transitions end first (a toast sliding in is
   // half-transparent, which axe would report as low contrast); spinners never end.
   await page.evaluate(() =>
@@ -116,6 +124,7 @@ export async function expectNoA11yViolations(
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const { violations } = await builder.analyze();
+  await page.evaluate(() => document.getElementById("axe-settle")?.remove());
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
