@@ -58,18 +58,23 @@ const doneOf = (unit: BurnUnit) => (p: BurnPoint) => (unit === "points" ? p.done
 const count = (n: number, unit: BurnUnit) =>
   `${round1(n)} ${unit === "points" ? (n === 1 ? "point" : "points") : n === 1 ? "card" : "cards"}`;
 
+/** A filled step area from the axis up to each day's value (the burn charts' scope, done and left). */
+function stepArea(x: (at: Date) => number, y: (v: number) => number) {
+  return area<{ at: Date; v: number }>()
+    .x((d) => x(d.at))
+    .y0(y(0))
+    .y1((d) => y(d.v))
+    .curve(curveStepAfter)
+    .digits(1);
+}
+
 /** Burn-up: the scope (a filled step area, added scope a step on its day), the completed work over it, and the ideal line. */
 export function burnupChart(series: BurnPoint[], window: BurnWindow, unit = burnUnit(series)): Chart {
   const scope = scopeOf(unit);
   const done = doneOf(unit);
   const empty = series.every((p) => scope(p) === 0);
   const { x, y, xTicks, yTicks } = frame(series, window, Math.max(0, ...series.map(scope)));
-  const shape = area<{ at: Date; v: number }>()
-    .x((d) => x(d.at))
-    .y0(y(0))
-    .y1((d) => y(d.v))
-    .curve(curveStepAfter)
-    .digits(1);
+  const shape = stepArea(x, y);
   const first = series[0];
   const last = series.at(-1);
   const ideal = line<[Date, number]>()
@@ -120,12 +125,7 @@ export function burndownChart(series: BurnPoint[], window: BurnWindow, unit = bu
   const left = (p: BurnPoint) => round1(scope(p) - done(p));
   const empty = series.every((p) => scope(p) === 0);
   const { x, y, xTicks, yTicks } = frame(series, window, Math.max(0, ...series.map(left)));
-  const shape = area<{ at: Date; v: number }>()
-    .x((d) => x(d.at))
-    .y0(y(0))
-    .y1((d) => y(d.v))
-    .curve(curveStepAfter)
-    .digits(1);
+  const shape = stepArea(x, y);
   const first = series[0];
   const last = series.at(-1);
   const total =
