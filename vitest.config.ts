@@ -10,7 +10,9 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
-    fileParallelism: false,
+    // Files run side by side, each with a database of its own: an in-memory PGlite per
+    // file, or on Postgres one database per worker (tests/support/vitest-global.ts).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

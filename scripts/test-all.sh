@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test, the way CI runs it (README line two: npm install && npm run test:all):
-#   type check; lint (ESLint, then prettier --check); vitest on PGlite; vitest on a
-#   throwaway Postgres 15; one production build; Playwright on PGlite; Playwright on
-#   Postgres 15.
+#   type check; lint (ESLint, then prettier --check); one production build; vitest on
+#   PGlite; vitest on a throwaway Postgres 15; Playwright's embedded-database specs on
+#   PGlite; the auth specs with Supabase Auth; every Playwright spec on Postgres 15.
 # A failing stage does not stop the others. The last line is "N passed, N failed",
 # summed over everything; the exit code is non-zero when anything failed.
 set -uo pipefail
@@ -113,11 +113,17 @@ run_vitest() { # name [env assignments...]
   record "$name" "$p" "$f" $code
 }
 
-run_playwright() { # name [env assignments...]
+run_playwright() { # name [env assignments...] [-- spec filters...]
   local name="$1"; shift
   local out="$WORK/$(slug "$name").json"
+  local envs=() filters=()
+  while [ $# -gt 0 ]; do
+    if [ "$1" = "--" ]; then shift; filters=("$@"); break; fi
+    envs+=("$1"); shift
+  done
   log "$name"
-  env E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$out" PLAYWRIGHT_JSON_OUTPUT_FILE="$out" "$@" npx playwright test --reporter=list,json
+  env E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$out" PLAYWRIGHT_JSON_OUTPUT_FILE="$out" "${envs[@]}" \
+    npx playwright test --reporter=list,json "${filters[@]}"
   local code=$?
   read -r p f < <(json_counts "$out" playwright)
   record "$name" "$p" "$f" $code
@@ -140,7 +146,11 @@ else
   record "vitest on Postgres 15" 0 1 1
 fi
 
-run_playwright "playwright on PGlite"
+# Playwright: every spec on Postgres 15, the production database; on the embedded PGlite
+# the specs where the database engine shows in the browser (decision 019). vitest runs
+# everything on both.
+EMBEDDED_SPECS=(smoke auth board notifications search wireframes-editor wireframes-replay)
+run_playwright "playwright on PGlite" -- "${EMBEDDED_SPECS[@]}"
 # The auth specs once more with Supabase Auth as the identity backend (decision 018).
 run_playwright "playwright auth with Supabase Auth" E2E_IDENTITY=supabase
 if [ -n "$PG_PORT" ]; then

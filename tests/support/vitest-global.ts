@@ -3,18 +3,26 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
 import { checksumOf, migrations, runMigrations } from "../../app/.server/db/migrate";
+import { workerDatabaseUrl } from "./worker-db";
 
 /**
- * Creating an in-memory PGlite runs initdb (about 3 s). Once per test run, make a
+ * Test files run side by side (vitest.config.ts, maxWorkers), so each needs a database
+ * no other file touches.
+ *
+ * PGlite: creating an in-memory PGlite runs initdb (about 3 s). Once per test run, make a
  * database migrated by the app's own migrator (names and checksums recorded as in
  * production) and dump it; every test file then loads that snapshot (about 0.5 s)
  * instead. The app's migrator still runs at each open and finds nothing to do, so a
- * broken or edited migration fails as it would in production. Postgres runs
- * (DATABASE_URL) skip this.
+ * broken or edited migration fails as it would in production.
+ *
+ * Postgres (DATABASE_URL): one database per worker, `<name>_w<N>`, made empty here;
+ * tests/support/vitest-setup.ts points each worker at its own, and the app's migrator
+ * migrates it at the first open.
  */
 export default async function setup() {
-  if (process.env.DATABASE_URL) return;
+  if (process.env.DATABASE_URL) return postgresPerWorker(process.env.DATABASE_URL);
   const key = checksumOf(migrations.map((m) => `${m.name}:${m.checksum}`).join("\n")).slice(0, 16);
   const file = path.join(os.tmpdir(), `atelier-vitest-pglite-${key}.tar`);
   if (!existsSync(file)) {
@@ -29,4 +37,20 @@ export default async function setup() {
     await db.close();
   }
   process.env.PGLITE_SNAPSHOT = file;
+}
+
+async function postgresPerWorker(base: string) {
+  const workers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    for (let w = 1; w <= workers; w++) {
+      const name = new URL(workerDatabaseUrl(base, w)).pathname.slice(1);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${name}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+  process.env.ATELIER_TEST_DATABASE_BASE = base;
 }

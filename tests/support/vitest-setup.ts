@@ -6,8 +6,13 @@ process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.LOG_REQUESTS = "false";
 process.env.MAIL_TRANSPORT ??= "memory";
+// On Postgres each worker has a database of its own (tests/support/vitest-global.ts).
+if (process.env.ATELIER_TEST_DATABASE_BASE && process.env.VITEST_POOL_ID) {
+  process.env.DATABASE_URL = workerDatabaseUrl(process.env.ATELIER_TEST_DATABASE_BASE, process.env.VITEST_POOL_ID);
+}
 
 import { afterAll, afterEach, vi } from "vitest";
+import { workerDatabaseUrl } from "./worker-db";
 
 // An unexpected console.error fails the test that caused it.
 const errorSpy = vi.spyOn(console, "error");

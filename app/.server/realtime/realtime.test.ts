@@ -79,7 +79,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a LISTEN connection Postgres drops (
     await ready();
     // What a Postgres restart does to the connection: the server ends it.
     await db().execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`,
     );
     await vi.waitFor(() => expect(seen).toContain(JSON.stringify({ type: "resync" })), { timeout: 15_000, interval: 100 });
     await publish(boardTopic("p5"), { type: "card.created" });
