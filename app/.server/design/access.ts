@@ -31,8 +31,11 @@ export async function assertCanChange(member: MemberContext, action: DesignActio
 
 export const EMPTY_DOC: DesignSystemDoc = { sets: [], themes: [] };
 
+/** Whose rows a lookup reads: the workspace alone (a member, or a share link's wireframe's workspace). */
+export type Tenant = { workspace: { id: string } };
+
 /** The project (in the member's workspace) or a 404; null stands for the workspace's base system. */
-export async function findProject(tx: Db, member: MemberContext, projectId: string | null): Promise<{ id: string; name: string } | null> {
+export async function findProject(tx: Db, member: Tenant, projectId: string | null): Promise<{ id: string; name: string } | null> {
   if (projectId === null) return null;
   if (!isUuid(projectId)) throw notFound("That project");
   const { projects } = schema;
@@ -46,7 +49,7 @@ export async function findProject(tx: Db, member: MemberContext, projectId: stri
 }
 
 /** The stored system of a scope (base or project), locked for the transaction when `lock`; null when none was saved yet. */
-export async function systemRow(tx: Db, member: MemberContext, projectId: string | null, opts: { lock?: boolean } = {}) {
+export async function systemRow(tx: Db, member: Tenant, projectId: string | null, opts: { lock?: boolean } = {}) {
   const { designSystems } = schema;
   const query = tx
     .select()

@@ -4,7 +4,7 @@ import { sampleSystem } from "~/lib/design-tokens/sample";
 import type { DesignSystemDoc, TokenStatus } from "~/lib/design-tokens/types";
 import { db, type Db } from "../db";
 import type { MemberContext } from "../workspaces";
-import { assertCan, EMPTY_DOC, findProject, systemRow } from "./access";
+import { assertCan, EMPTY_DOC, findProject, systemRow, type Tenant } from "./access";
 
 /**
  * The design system of a scope: the workspace's base (projectId null) or a project's, which
@@ -23,7 +23,7 @@ export type EffectiveSystem = {
 };
 
 /** The stored base and project documents of a scope (the base's default when none was saved). */
-export async function scopeDocs(tx: Db, member: MemberContext, projectId: string | null) {
+export async function scopeDocs(tx: Db, member: Tenant, projectId: string | null) {
   const project = await findProject(tx, member, projectId);
   const baseRow = await systemRow(tx, member, null);
   const base = baseRow?.document ?? sampleSystem();
@@ -36,6 +36,16 @@ export async function effectiveSystem(member: MemberContext, projectId: string |
   assertCan(member, "design.view");
   const { base, overlay, project } = await scopeDocs(db(), member, projectId);
   return { ...effectiveOf(base, overlay), project, own: overlay ?? base };
+}
+
+/**
+ * The effective system of a wireframe's project for a share link, which has no member and no
+ * role: the link itself is the grant, so only its caller (the link's drawings) may ask, and
+ * only the values the renderer draws with leave the server.
+ */
+export async function linkedSystem(workspaceId: string, projectId: string | null): Promise<DesignSystemDoc> {
+  const { base, overlay } = await scopeDocs(db(), { workspace: { id: workspaceId } }, projectId);
+  return effectiveOf(base, overlay).doc;
 }
 
 export function effectiveOf(base: DesignSystemDoc, overlay: DesignSystemDoc | null): Omit<EffectiveSystem, "project" | "own"> {

@@ -114,6 +114,8 @@ export type SharedPrototype = {
   linkId: string;
   wireframeId: string;
   workspaceId: string;
+  /** The wireframe's project, whose design tokens its drawings use. */
+  projectId: string | null;
   name: string;
   authorName: string | null;
   document: WireframeDocument;
@@ -152,6 +154,7 @@ export async function openShareLink(token: string, options: { ip: string; opened
       allowFeedback: links.allowFeedback,
       expiresAt: links.expiresAt,
       revokedAt: links.revokedAt,
+      projectId: wireframes.projectId,
       name: wireframes.name,
       document: wireframes.document,
       seq: wireframes.seq,
@@ -175,6 +178,7 @@ export async function openShareLink(token: string, options: { ip: string; opened
     linkId: row.id,
     wireframeId: row.wireframeId,
     workspaceId: row.workspaceId,
+    projectId: row.projectId,
     name: row.name,
     authorName: row.authorName?.trim() || null,
     document: currentDocument(row.document),

@@ -1,6 +1,7 @@
 import type { StoredFile } from "../files/download";
 import { imageIdsShown, readWorkspaceImage } from "../wireframes/images";
 import { screenDrawing, type ScreenSvgFile } from "../wireframes/screen-svg";
+import { linkTokens } from "../wireframes/tokens";
 import { componentsFor } from "./player";
 import type { SharedPrototype } from "./share";
 
@@ -26,12 +27,15 @@ export const sharedScreenUrl = (token: string, seq: number, screenId: string) =>
 /**
  * A screen of the shared wireframe as an SVG file (null: no such screen), drawn like a
  * member's (images inlined; one too large for that is loaded from the link's own address)
- * but without the project's design tokens, which a link does not reach: token colours
- * draw with their fallbacks, as in the player before.
+ * with the values of its project's design tokens (the first theme, as the editor opens it),
+ * so token colours show as in the editor, not their fallbacks.
  */
 export async function sharedScreenSvg(shared: SharedPrototype, token: string, screenId: string): Promise<ScreenSvgFile | null> {
   if (!Object.hasOwn(shared.document.screens, screenId)) return null;
-  const components = await componentsFor(shared.workspaceId, shared.document);
+  const [components, tokens] = await Promise.all([
+    componentsFor(shared.workspaceId, shared.document),
+    linkTokens(shared.workspaceId, shared.projectId),
+  ]);
   return screenDrawing({
     scope: `link:${shared.linkId}`,
     wireframeId: shared.wireframeId,
@@ -39,6 +43,7 @@ export async function sharedScreenSvg(shared: SharedPrototype, token: string, sc
     doc: shared.document,
     screenId,
     components,
+    tokens,
     read: (fileId) => readWorkspaceImage(shared.workspaceId, fileId),
     imageUrl: (fileId) => sharedImageUrl(token, fileId),
   });

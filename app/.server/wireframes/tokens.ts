@@ -2,7 +2,7 @@ import { rendererTokens, resolveAll, resolveTheme } from "~/lib/design-tokens/re
 import type { ResolvedToken } from "~/lib/design-tokens/types";
 import type { TokenValues } from "~/lib/wireframes/render";
 import type { TokenOption, WireframeDesign } from "~/lib/wireframes/token-refs";
-import { effectiveSystem } from "../design/systems";
+import { effectiveSystem, linkedSystem } from "../design/systems";
 import type { MemberContext } from "../workspaces";
 
 /**
@@ -54,4 +54,13 @@ export async function thumbnailTokens(
     out.set(id, rendererTokens(resolveTheme(doc)));
   }
   return out;
+}
+
+/**
+ * What a share link's drawings draw with: the first theme's values of the shared wireframe's
+ * project (as the editor opens it), so a link shows what the editor shows. Only these values
+ * reach the link's SVG; nothing else of the workspace's design system does.
+ */
+export async function linkTokens(workspaceId: string, projectId: string | null): Promise<TokenValues> {
+  return rendererTokens(resolveTheme(await linkedSystem(workspaceId, projectId)));
 }
