@@ -10,7 +10,7 @@ import { lineGeometry, resizeOps } from "~/lib/wireframes/editor/edits";
 import { HANDLES, handlePoint, rectFromPoints, resizeRect, type Handle, type Point, type Rect } from "~/lib/wireframes/editor/geometry";
 import { snapMove, snapPoint, type Guide } from "~/lib/wireframes/editor/snap";
 import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
-import { applyOpsSkipping, boundsOf, defaultElement, newId } from "~/lib/wireframes/ops";
+import { applyOpsSkipping, boundsOf, defaultElement, DIAMOND, newId } from "~/lib/wireframes/ops";
 import { ElementSvg, FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
 import { MissingTokenMarks, useDesign } from "./token-picker";
 import { ElementLayer } from "./element-layer";
@@ -485,9 +485,9 @@ function drawElement(store: EditorStore, tool: Tool, from: Point, to: Point) {
     store.insert(el);
     return;
   }
-  if (tool === "rectangle" || tool === "ellipse") {
+  if (tool === "rectangle" || tool === "ellipse" || tool === "polygon") {
     const box = tiny
-      ? { x: from.x, y: from.y, width: tool === "ellipse" ? 120 : 160, height: tool === "ellipse" ? 120 : 100 }
+      ? { x: from.x, y: from.y, width: tool === "rectangle" ? 160 : 120, height: tool === "rectangle" ? 100 : 120 }
       : rectFromPoints(from, to);
     store.insert(defaultElement(tool, { id, screenId: s.screenId, ...box }));
     return;
@@ -719,6 +719,17 @@ function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point })
     );
   }
   const r = rectFromPoints(from, to);
+  if (tool === "polygon") {
+    return (
+      <polygon
+        points={DIAMOND.map(([vx, vy]) => `${r.x + vx * r.width},${r.y + vy * r.height}`).join(" ")}
+        fill="none"
+        className="stroke-blue-600"
+        strokeWidth={1.5}
+        vectorEffect="non-scaling-stroke"
+      />
+    );
+  }
   if (tool === "ellipse") {
     return (
       <ellipse

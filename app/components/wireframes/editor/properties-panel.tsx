@@ -10,6 +10,7 @@ import { isLocked } from "~/lib/wireframes/editor/tree";
 import { ICONS } from "~/lib/wireframes/icons";
 import { UI_KIT } from "~/lib/wireframes/kit";
 import { boundsOf } from "~/lib/wireframes/ops";
+import { POLYGON_SHAPES, polygonShapeOf, shapeVertices, type PolygonShape } from "~/lib/wireframes/polygons";
 import { CheckField, ColorField, common, MIXED, NumberField, SelectField, TextField, type Mixed } from "./fields";
 import { useObservable } from "./observable";
 import type { EditorProps, EditorState, EditorStore } from "./store";
@@ -253,6 +254,20 @@ function ElementProperties({ store, els }: { store: EditorStore; els: WireframeE
             disabled={ro}
             options={Object.entries(ICONS).map(([value, d]) => ({ value, label: d.label }))}
             onChange={(v) => set("icon", v)}
+          />
+        </Section>
+      ) : null}
+      {one?.type === "polygon" ? (
+        <Section title="Polygon">
+          <SelectField<PolygonShape | "custom">
+            label="Shape"
+            value={polygonShapeOf(one.vertices)}
+            disabled={ro}
+            options={[
+              ...Object.entries(POLYGON_SHAPES).map(([value, s]) => ({ value: value as PolygonShape, label: s.label })),
+              ...(polygonShapeOf(one.vertices) === "custom" ? [{ value: "custom" as const, label: "Custom (imported)" }] : []),
+            ]}
+            onChange={(v) => v !== "custom" && set("vertices", shapeVertices(v))}
           />
         </Section>
       ) : null}

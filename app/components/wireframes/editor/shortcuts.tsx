@@ -9,6 +9,7 @@ export const TOOLS: { tool: Tool; key: string; label: string }[] = [
   { tool: "select", key: "V", label: "Select" },
   { tool: "rectangle", key: "R", label: "Rectangle" },
   { tool: "ellipse", key: "O", label: "Ellipse" },
+  { tool: "polygon", key: "P", label: "Polygon" },
   { tool: "line", key: "L", label: "Line" },
   { tool: "arrow", key: "A", label: "Arrow" },
   { tool: "text", key: "T", label: "Text" },
@@ -167,7 +168,7 @@ export function handleEditorKey(store: EditorStore, e: React.KeyboardEvent | Key
   if (key === "Tab" && (s.selection.length > 0 || s.scope)) return (store.cycle(e.shiftKey ? -1 : 1), true);
   if ((key === "Delete" || key === "Backspace") && edit) return (store.deleteSelection(), true);
   if (key === "Enter") {
-    if (s.tool === "rectangle" || s.tool === "ellipse" || s.tool === "text" || s.tool === "line" || s.tool === "arrow") {
+    if (s.tool !== "select" && s.tool !== "hand") {
       store.addAtCentre(s.tool);
       return true;
     }

@@ -61,7 +61,7 @@ export type EditorProps = {
   linkedCards: { cardId: string; title: string; screenId: string; projectId: string }[];
 };
 
-export type Tool = "select" | "rectangle" | "ellipse" | "line" | "arrow" | "text" | "hand";
+export type Tool = "select" | "rectangle" | "ellipse" | "polygon" | "line" | "arrow" | "text" | "hand";
 
 export type Mode = { kind: "wireframe" } | { kind: "component"; componentId: string; back: { screenId: string; selection: string[] } };
 
@@ -596,7 +596,7 @@ export class EditorStore {
     const c = view ? { x: view.x + view.width / 2, y: view.y + view.height / 2 } : { x: screen.width / 2, y: screen.height / 2 };
     const snap = (v: number) => Math.round(v / 8) * 8;
     const at = { screenId: s.screenId, x: snap(c.x - 80), y: snap(c.y - 50) };
-    if (tool === "rectangle" || tool === "ellipse") this.insert(defaultElement(tool, at));
+    if (tool === "rectangle" || tool === "ellipse" || tool === "polygon") this.insert(defaultElement(tool, at));
     else if (tool === "line" || tool === "arrow")
       this.insert(defaultElement(tool, { ...at, points: [0, 0, 160, 0], width: 160, height: 0 }));
     else if (tool === "text") {
