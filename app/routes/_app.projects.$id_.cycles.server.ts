@@ -4,10 +4,12 @@ import {
   addCardToCycle,
   closeCycle,
   createCycle,
+  deleteCycle,
   getCycle,
   listCycles,
   moveUnfinished,
   removeCardFromCycle,
+  renameCycle,
 } from "~/.server/cycles/cycles";
 import { isUserError } from "~/.server/errors";
 import { readForm } from "~/.server/http/body";
@@ -22,8 +24,8 @@ import { can } from "~/lib/permissions";
 /**
  * /projects/:id/cycles: a project's cycles. The loader lists them and shows one (`?cycle=`,
  * else the active one, else the newest) with its cards and burn-up (live while open, frozen
- * once closed); the action takes the page's forms (create, add and remove a card, close, move
- * the unfinished cards on), each a plain post that works without JavaScript. Members change,
+ * once closed); the action takes the page's forms (create, rename, delete, add and remove a card,
+ * close, move the unfinished cards on), each a plain post that works without JavaScript. Members change,
  * viewers read; another workspace's project is a 404.
  */
 async function requireProject(request: Request, projectId: string | undefined) {
@@ -67,7 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data<CycleActionData>({ intent, reply: submission.reply() }, { status: 400 });
   try {
     const { message, cycleId } = await run(member, project.id, submission.value);
-    return redirectWithToast(`/projects/${project.id}/cycles?cycle=${cycleId}`, { variant: "success", title: message }, { status: 303 });
+    const to = `/projects/${project.id}/cycles${cycleId ? `?cycle=${cycleId}` : ""}`;
+    return redirectWithToast(to, { variant: "success", title: message }, { status: 303 });
   } catch (error) {
     if (!isUserError(error)) throw error;
     const reply = error.field
@@ -77,11 +80,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-async function run(member: MemberContext, projectId: string, intent: CyclePageIntent): Promise<{ message: string; cycleId: string }> {
+const stayText = (n: number) => (n === 0 ? "" : n === 1 ? " Its card stays on the board." : ` Its ${n} cards stay on the board.`);
+
+/** What happened (the toast) and the cycle to show next (null: the page's default one). */
+async function run(
+  member: MemberContext,
+  projectId: string,
+  intent: CyclePageIntent,
+): Promise<{ message: string; cycleId: string | null }> {
   switch (intent.intent) {
     case "create-cycle": {
       const cycle = await createCycle(member, projectId, intent);
       return { message: `Cycle “${cycle.name}” created.`, cycleId: cycle.id };
+    }
+    case "rename-cycle": {
+      const renamed = await renameCycle(member, projectId, intent.cycleId, intent.name);
+      return {
+        message: renamed.from === renamed.to ? "The name is unchanged." : `Cycle “${renamed.from}” renamed to “${renamed.to}”.`,
+        cycleId: renamed.id,
+      };
+    }
+    case "delete-cycle": {
+      const deleted = await deleteCycle(member, projectId, intent.cycleId);
+      const report = deleted.wasClosed ? " and its report" : "";
+      return {
+        message: `Cycle “${deleted.name}”${report} deleted.${stayText(deleted.cardCount)}`,
+        cycleId: null,
+      };
     }
     case "add-card": {
       const card = await addCardToCycle(member, projectId, intent.cycleId, intent.card);

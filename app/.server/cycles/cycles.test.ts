@@ -8,7 +8,18 @@ import { listActivity } from "../projects/activity";
 import { loadBoard } from "../projects/board-reads";
 import { createCard, moveCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
-import { addCardToCycle, closeCycle, createCycle, getCycle, listCycles, moveUnfinished, removeCardFromCycle, setCardCycle } from "./cycles";
+import {
+  addCardToCycle,
+  closeCycle,
+  createCycle,
+  deleteCycle,
+  getCycle,
+  listCycles,
+  moveUnfinished,
+  removeCardFromCycle,
+  renameCycle,
+  setCardCycle,
+} from "./cycles";
 import { setEstimate } from "./estimates";
 
 async function setup() {
@@ -127,6 +138,71 @@ describe("cycles", () => {
       ["Alpha", true],
       ["Beta", false],
     ]);
+  });
+
+  it("renames a cycle, a closed one too, without touching its frozen report", async () => {
+    const { member, workspace, project, card, today } = await setup();
+    const cycle = await createCycle(member, project.id, { name: "Sprint 1", startsOn: addDays(today, -2), endsOn: today });
+    const a = await card("Alpha", 2);
+    await setCardCycle(member, project.id, a.id, cycle.id, new Date(Date.now() - 2 * 86_400_000));
+    expect(await renameCycle(member, project.id, cycle.id, "  Kick-off  ")).toEqual({ id: cycle.id, from: "Sprint 1", to: "Kick-off" });
+    const report = await closeCycle(member, project.id, cycle.id);
+    await renameCycle(member, project.id, cycle.id, "Kick-off sprint");
+    const after = await getCycle(member, project.id, cycle.id);
+    expect([after.name, after.status]).toEqual(["Kick-off sprint", "closed"]);
+    expect(after.report).toEqual(report);
+    await expect(renameCycle(member, project.id, cycle.id, "   ")).rejects.toMatchObject({ status: 400, field: "name" });
+    await expect(renameCycle(member, project.id, cycle.id, "x".repeat(81))).rejects.toMatchObject({ status: 400, field: "name" });
+    // Viewers, other workspaces and unknown cycles are refused.
+    const viewerUser = await makeUser();
+    await addMember(workspace.id, viewerUser.id, "viewer");
+    await expect(renameCycle(await memberOf(viewerUser.id), project.id, cycle.id, "No")).rejects.toMatchObject({ status: 403 });
+    const { user: stranger } = await makeOwner();
+    await expect(renameCycle(await memberOf(stranger.id), project.id, cycle.id, "Mine")).rejects.toMatchObject({ status: 404 });
+    await expect(renameCycle(member, project.id, "not-a-uuid", "Mine")).rejects.toMatchObject({ status: 404 });
+    expect((await listCycles(member, project.id)).map((c) => c.name)).toEqual(["Kick-off sprint"]);
+  });
+
+  it("deleting a cycle keeps its cards (they leave it, and their activity says so); a closed one's report goes with it", async () => {
+    const { member, workspace, project, col, card, today } = await setup();
+    const open = await createCycle(member, project.id, { name: "Open", startsOn: today, endsOn: addDays(today, 6) });
+    const done = await createCycle(member, project.id, { name: "Done", startsOn: addDays(today, -7), endsOn: addDays(today, -1) });
+    const keep = await createCycle(member, project.id, { name: "Keep", startsOn: addDays(today, 7), endsOn: addDays(today, 13) });
+    const a = await card("Alpha", 3);
+    const b = await card("Beta");
+    const c = await card("Gamma");
+    await setCardCycle(member, project.id, a.id, open.id);
+    await setCardCycle(member, project.id, b.id, open.id);
+    await setCardCycle(member, project.id, c.id, keep.id);
+
+    const viewerUser = await makeUser();
+    await addMember(workspace.id, viewerUser.id, "viewer");
+    await expect(deleteCycle(await memberOf(viewerUser.id), project.id, open.id)).rejects.toMatchObject({ status: 403 });
+    const { user: stranger } = await makeOwner();
+    await expect(deleteCycle(await memberOf(stranger.id), project.id, open.id)).rejects.toMatchObject({ status: 404 });
+
+    expect(await deleteCycle(member, project.id, open.id)).toEqual({ name: "Open", cardCount: 2, wasClosed: false });
+    await expect(getCycle(member, project.id, open.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteCycle(member, project.id, open.id)).rejects.toMatchObject({ status: 404 });
+    // The cards are still on the board, in no cycle, and can join another one.
+    const { columns } = await loadBoard(member, project.id);
+    expect(columns.find((x) => x.id === col("To do"))!.cards.map((x) => x.title)).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(await stays(a.id)).toEqual([]);
+    const log = await listActivity(member.workspace.id, { cardId: a.id });
+    expect(log.filter((x) => x.field === "cycle").map((x) => [x.oldValue, x.newValue])).toEqual([
+      ["Open", null],
+      [null, "Open"],
+    ]);
+    await setCardCycle(member, project.id, a.id, keep.id);
+    // Another cycle's cards are untouched.
+    expect((await getCycle(member, project.id, keep.id)).cards.map((x) => x.title)).toEqual(["Alpha", "Gamma"]);
+
+    // A closed cycle: its frozen report is deleted with it.
+    await setCardCycle(member, project.id, b.id, done.id, new Date(Date.now() - 7 * 86_400_000));
+    await closeCycle(member, project.id, done.id);
+    expect(await deleteCycle(member, project.id, done.id)).toEqual({ name: "Done", cardCount: 1, wasClosed: true });
+    expect(await db().select().from(schema.cycles).where(eq(schema.cycles.id, done.id))).toEqual([]);
+    expect((await listCycles(member, project.id)).map((x) => x.name)).toEqual(["Keep"]);
   });
 
   it("viewers read cycles but cannot change them; estimates are validated and logged", async () => {

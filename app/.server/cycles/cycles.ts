@@ -93,6 +93,63 @@ export async function createCycle(member: MemberContext, projectId: string, inpu
   return row!;
 }
 
+/**
+ * Renames a cycle, closed ones too: its frozen report holds numbers and cards, not the name, so
+ * it stays as it was. Returns the old and the new name (the same when nothing changed).
+ */
+export async function renameCycle(member: MemberContext, projectId: string, cycleId: string, name: string) {
+  await assertCanChange(member, "card.update");
+  const ctx = scopeOf(member, projectId);
+  const next = name.trim();
+  if (!next) throw new UserError(400, "Name the cycle.", "name");
+  if (next.length > 80) throw new UserError(400, "Keep the name under 80 characters.", "name");
+  return transaction(async (tx) => {
+    const cycle = await requireCycle(tx, ctx, cycleId, true);
+    if (cycle.name !== next)
+      await tx
+        .update(cycles)
+        .set({ name: next })
+        .where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
+    return { id: cycle.id, from: cycle.name, to: next };
+  });
+}
+
+/**
+ * Deletes a cycle. Its cards stay on the board and leave it (each card's activity says so);
+ * its membership history and, for a closed cycle, its frozen report go with it. Returns its
+ * name, how many cards it held and whether it was closed.
+ */
+export async function deleteCycle(member: MemberContext, projectId: string, cycleId: string) {
+  await assertCanChange(member, "card.update");
+  const ctx = scopeOf(member, projectId);
+  const deleted = await transaction(async (tx) => {
+    const cycle = await requireCycle(tx, ctx, cycleId, true);
+    const held = await tx
+      .select({ cardId: cycleCards.cardId })
+      .from(cycleCards)
+      .where(and(staysOf(ctx), eq(cycleCards.cycleId, cycle.id), isNull(cycleCards.removedAt)))
+      .for("update");
+    await recordActivity(
+      tx,
+      held.map((h) => ({
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        cardId: h.cardId,
+        actorId: ctx.actorId,
+        action: "card.updated",
+        field: "cycle",
+        oldValue: cycle.name,
+        newValue: null,
+      })),
+    );
+    // cycle_cards rows go with it (ON DELETE CASCADE); the cards themselves are untouched.
+    await tx.delete(cycles).where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
+    return { name: cycle.name, cardCount: held.length, wasClosed: cycle.closedAt !== null };
+  });
+  if (deleted.cardCount) await publish(boardTopic(ctx.projectId), { type: "board.changed", by: ctx.actorId });
+  return deleted;
+}
+
 /** The card's open stay, if it is in a cycle now. */
 async function openStay(tx: Db, scope: Scope, cardId: string) {
   const [row] = await tx

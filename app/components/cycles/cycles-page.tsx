@@ -10,11 +10,13 @@ import { CYCLE_STATUS_LABELS, formatPoints, type BurnPoint, type CardTally, type
 import { formatDay } from "~/lib/dates";
 import { addCycleCardSchema, createCycleSchema } from "~/lib/forms/cycles";
 import type { StateGroup } from "~/lib/board";
+import { ManageCycle } from "./cycle-manage";
 
 /**
  * A project's cycles (/projects/:id/cycles): the list, a form to create one, and the chosen
  * cycle: its cards (add by number or title, take out), its burn-up and burndown, closing it
- * (its report is frozen then) and moving its unfinished cards to another cycle in one step.
+ * (its report is frozen then), moving its unfinished cards to another cycle in one step, and
+ * renaming or deleting it (./cycle-manage.tsx).
  * Every control is a plain form; viewers see everything without them.
  */
 type CycleRow = {
@@ -158,6 +160,7 @@ function CycleDetail({ data, cycle, reply }: { data: CyclesPageData; cycle: Deta
   const closed = cycle.status === "closed";
   const unfinished = cycle.cards.filter((c) => !c.done && c.stateGroup !== "cancelled");
   const targets = data.cycles.filter((c) => c.id !== cycle.id && c.status !== "closed");
+  const alert = formMessage(reply, "close-cycle") ?? formMessage(reply, "remove-card") ?? formMessage(reply, "delete-cycle");
   return (
     <section aria-labelledby="cycle-title" className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -172,19 +175,28 @@ function CycleDetail({ data, cycle, reply }: { data: CyclesPageData; cycle: Deta
             </Link>
           </p>
         </div>
-        {canEdit && !closed ? (
-          <Form method="post" aria-label="Close cycle">
-            <input type="hidden" name="intent" value="close-cycle" />
-            <input type="hidden" name="cycleId" value={cycle.id} />
-            <button type="submit" className={buttonClass("secondary", "md")}>
-              Close cycle
-            </button>
-          </Form>
+        {canEdit ? (
+          <div className="flex flex-wrap items-start gap-2">
+            <ManageCycle
+              cycle={{ id: cycle.id, name: cycle.name, closed }}
+              cardCount={cycle.cards.length}
+              renameReply={replyFor(reply, "rename-cycle")}
+            />
+            {!closed ? (
+              <Form method="post" aria-label="Close cycle">
+                <input type="hidden" name="intent" value="close-cycle" />
+                <input type="hidden" name="cycleId" value={cycle.id} />
+                <button type="submit" className={buttonClass("secondary", "md")}>
+                  Close cycle
+                </button>
+              </Form>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      {formMessage(reply, "close-cycle") || formMessage(reply, "remove-card") ? (
+      {alert ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formMessage(reply, "close-cycle") ?? formMessage(reply, "remove-card")}
+          {alert}
         </p>
       ) : null}
       {cycle.report ? <FrozenReport report={cycle.report} /> : null}

@@ -55,14 +55,16 @@ const DAY = z
     message: "That is not a real date.",
   });
 
+const cycleName = z
+  .string({ message: "Name the cycle." })
+  .trim()
+  .min(1, { message: "Name the cycle." })
+  .max(80, { message: "Keep the name under 80 characters." });
+
 export const createCycleSchema = z
   .object({
     intent: z.literal("create-cycle"),
-    name: z
-      .string({ message: "Name the cycle." })
-      .trim()
-      .min(1, { message: "Name the cycle." })
-      .max(80, { message: "Keep the name under 80 characters." }),
+    name: cycleName,
     startsOn: DAY,
     endsOn: DAY,
   })
@@ -82,8 +84,20 @@ export const addCycleCardSchema = z.object({
     .max(200, { message: "Enter a card's number or title." }),
 });
 
+/** Any cycle can be renamed, a closed one too (its frozen report keeps its numbers). */
+export const renameCycleSchema = z.object({ intent: z.literal("rename-cycle"), cycleId: id, name: cycleName });
+
+/**
+ * Deleting a cycle is asked twice on the page (a disclosure holds the real submit button, so it
+ * works without JavaScript). Its cards stay on the board and leave the cycle; a closed cycle's
+ * frozen report goes with it.
+ */
+export const deleteCycleSchema = z.object({ intent: z.literal("delete-cycle"), cycleId: id });
+
 export const cyclePageIntentSchema = z.union([
   createCycleSchema,
+  renameCycleSchema,
+  deleteCycleSchema,
   addCycleCardSchema,
   z.object({ intent: z.literal("remove-card"), cycleId: id, cardId: id }),
   z.object({ intent: z.literal("close-cycle"), cycleId: id }),
