@@ -1,8 +1,8 @@
 /**
  * Prototypes (issue 15): build a three-screen flow with an overlay in the editor's Prototype
  * mode, play it with JavaScript on and off, share it and play it signed out in a fresh
- * browser, leave feedback as a guest and as a member and see the pins in the editor, revoke
- * the link and see it refused.
+ * browser (a design token's colour drawn as in the editor), leave feedback as a guest and as
+ * a member and see the pins in the editor, revoke the link and see it refused.
  */
 import type { Browser, Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
@@ -137,6 +137,19 @@ test.describe("prototypes", () => {
     await noJs.getByRole("button", { name: "Reopen" }).click();
     await expect(noJs.getByRole("button", { name: "Resolve" })).toBeVisible();
 
+    // A box on Screen 1 filled with a design token: the editor draws the token's value.
+    await page.goto(`/wireframes/editor/${id}`);
+    await page
+      .getByRole("toolbar", { name: "Tools" })
+      .getByRole("button", { name: /^Rectangle/ })
+      .click();
+    await page.getByRole("application", { name: /^Canvas/ }).focus();
+    await page.keyboard.press("Enter");
+    const properties = page.getByRole("region", { name: "Properties" });
+    await properties.getByLabel("Fill token", { exact: true }).selectOption("color.brand.primary");
+    await expect(page.locator("[data-canvas] svg.wf-main g.wf-elements > g[data-id] rect[fill='#2563eb']")).toHaveCount(1);
+    await expect(page.locator("[data-save-state]")).toHaveText("Saved");
+
     // Share it, with feedback allowed.
     await page.goto(`/prototypes/${id}?share=1`);
     await page.getByLabel("Allow feedback from people with the link").check();
@@ -152,6 +165,12 @@ test.describe("prototypes", () => {
     await expect(guest.getByRole("heading", { level: 1 })).toContainText("Checkout");
     await expect(guest.getByRole("link", { name: "Comments" })).toHaveCount(0);
     await expect(guest.getByRole("link", { name: /Wireframes|Dashboard/ })).toHaveCount(0);
+    // The screen's drawing shows the token's value, as the editor does, not the fallback grey.
+    const drawing = await guest.request.get((await guest.locator("[data-screen-box] img").first().getAttribute("src"))!);
+    expect(drawing.status()).toBe(200);
+    const svg = await drawing.text();
+    expect(svg).toMatch(/<rect[^>]*fill="#2563eb"/);
+    expect(svg).not.toContain("#a1a1aa");
     await guest.getByRole("link", { name: "Button: go to Screen 2" }).click();
     await expect(guest.getByTestId("screen-name")).toHaveText("Screen 2");
     // Guest feedback: a click on the screen places the pin.

@@ -2,7 +2,8 @@
  * The wireframe editor (issue 8, "The editor" and "Live co-editing"), with JavaScript on:
  * drawing, moving and resizing with snapping, groups and the layers panel, the library,
  * components, undo and redo, autosave across a reload and while offline, a refused save,
- * copy and paste between wireframes, two people in one wireframe, the keyboard alone, axe.
+ * copy and paste between wireframes, two people in one wireframe, the keyboard alone, axe,
+ * and the polygon tool (a diamond, made a triangle).
  */
 import type { Locator, Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
@@ -432,6 +433,64 @@ test.describe("the wireframe editor", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
     await expectSaved(page);
+  });
+
+  test("polygons: draw a diamond, make it a triangle, add one by the keyboard; a reload finds them saved", async ({ page }) => {
+    await signUpAndVerify(page);
+    await createProject(page, "Shop");
+    const url = await newWireframe(page, { project: "Shop", name: "Shapes" });
+    await actualSize(page);
+    const drawn = page.locator("[data-canvas] svg.wf-main g.wf-elements > g[data-id] polygon");
+
+    // The tool draws a diamond in the dragged box: its corners on the middles of the box's edges.
+    await draw(page, "Polygon", [600, 400], [720, 496]);
+    await expect(layer(page, "Polygon")).toBeVisible();
+    await expectBox(page, { x: 600, y: 400, width: 120, height: 96 });
+    await expect(prop(page, "Shape")).toHaveValue("diamond");
+    await expect(drawn).toHaveAttribute("points", "660,400 720,448 660,496 600,448");
+    // The properties make it a triangle, in the same box; undo and redo follow.
+    await prop(page, "Shape").selectOption({ label: "Triangle" });
+    await expect(drawn).toHaveAttribute("points", "660,400 720,496 600,496");
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await canvas(page).focus();
+    await page.keyboard.press("Control+z");
+    await expect(drawn).toHaveAttribute("points", "660,400 720,448 660,496 600,448");
+    await page.keyboard.press("Control+Shift+z");
+    await expect(drawn).toHaveAttribute("points", "660,400 720,496 600,496");
+
+    // Keyboard alone: P picks the tool, Enter adds a diamond in the middle of the view.
+    await canvas(page).focus();
+    await page.keyboard.press("p");
+    await expect(page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name: /^Polygon/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.keyboard.press("Enter");
+    await expect(layer(page, "Polygon")).toHaveCount(2);
+    await expect(prop(page, "Shape")).toHaveValue("diamond");
+    await expect(canvas(page)).toBeFocused();
+    // The shortcuts list names it.
+    await page.keyboard.press("?");
+    const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(shortcuts.getByRole("definition").filter({ hasText: /^Polygon tool$/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // Saved: after a reload, one triangle and one diamond.
+    await expectSaved(page);
+    await page.goto(url);
+    await expect(layer(page, "Polygon")).toHaveCount(2);
+    const shapes: string[] = [];
+    for (const item of await layer(page, "Polygon").all()) {
+      await item.click();
+      shapes.push(await prop(page, "Shape").inputValue());
+    }
+    expect(shapes.sort()).toEqual(["diamond", "triangle"]);
+    await expect(
+      page.locator('[data-canvas] svg.wf-main g.wf-elements > g[data-id] polygon[points="660,400 720,496 600,496"]'),
+    ).toHaveCount(1);
   });
 
   test("axe finds nothing on the editor, with a selection, the library and the shortcuts open", async ({ page }) => {
