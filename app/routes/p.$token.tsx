@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
-import { GuestFeedbackPanel } from "~/components/prototypes/panels";
+import { GuestFeedbackPanel, PinLayer } from "~/components/prototypes/panels";
 import { EmptyPrototype, PlayerFrame, PlayerStage, replyErrors, withQuery } from "~/components/prototypes/player";
 import { buttonClass } from "~/components/ui/button-styles";
 import type { action, loader } from "./p.$token.server";
@@ -80,15 +80,7 @@ export default function SharedPrototype() {
         search={search}
         keepKeys={KEEP}
         placing={data.feedback ? setSpot : undefined}
-        pinLayer={
-          data.feedback && spot ? (
-            <span
-              aria-hidden
-              className="pointer-events-none absolute h-7 w-7 -translate-x-1/2 -translate-y-full rounded-full rounded-bl-none border-2 border-white bg-amber-500 shadow"
-              style={{ left: `${(spot.x / view.screen.width) * 100}%`, top: `${(spot.y / view.screen.height) * 100}%` }}
-            />
-          ) : null
-        }
+        pinLayer={data.feedback && spot ? <PinLayer pins={[]} screen={view.screen} newSpot={spot} /> : null}
       />
     </PlayerFrame>
   );

@@ -78,6 +78,16 @@ function FormError({ reply }: { reply: unknown }) {
   ) : null;
 }
 
+/** What a pin form needs: the screen, its drawing (the form's picture), the marked spot and the server's reply. */
+type PinFormProps = {
+  screen: PlayerScreen;
+  /** The screen's drawing (the form's picture). */
+  src: string;
+  spot: { x: number; y: number } | null;
+  onSpot: (spot: { x: number; y: number }) => void;
+  reply: unknown;
+};
+
 /** The width of the screen's picture in the pin forms (px); its clicks are scaled up to the screen's px. */
 const PICKER_WIDTH = 256;
 
@@ -87,19 +97,7 @@ const PICKER_WIDTH = 256;
  * x and y (spot.x, spot.y in the picture's px; spotScale turns them into the screen's). With
  * JavaScript a click there, or on the screen itself, marks the spot and the form's button sends it.
  */
-function SpotPicker({
-  screen,
-  src,
-  spot,
-  onSpot,
-  reply,
-}: {
-  screen: PlayerScreen;
-  src: string;
-  spot: { x: number; y: number } | null;
-  onSpot: (spot: { x: number; y: number }) => void;
-  reply: unknown;
-}) {
+function SpotPicker({ screen, src, spot, onSpot, reply }: PinFormProps) {
   const width = Math.min(PICKER_WIDTH, screen.width);
   const scale = screen.width / width;
   const height = Math.round(screen.height / scale);
@@ -179,6 +177,43 @@ function Pending({ idle, busy }: { idle: string; busy: string }) {
   return <>{navigation.state === "submitting" ? busy : idle}</>;
 }
 
+/**
+ * A new pin: a member's comment or a link viewer's feedback. `fields` come before the
+ * comment (the guest's name); the comment, the spot and the button are the same for both.
+ */
+function PinForm({
+  label,
+  className,
+  body,
+  submit,
+  fields,
+  ...pin
+}: PinFormProps & {
+  label: string;
+  className?: string;
+  body: { id: string; label: string; className: string };
+  submit: { idle: string; busy: string };
+  fields?: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={className} aria-label={label} onSubmit={throughButton}>
+      <input type="hidden" name="intent" value="pin" />
+      <input type="hidden" name="screenId" value={pin.screen.id} />
+      <FormError reply={pin.reply} />
+      {fields}
+      <label htmlFor={body.id} className={body.className}>
+        {body.label}
+      </label>
+      <textarea id={body.id} name="body" rows={3} required maxLength={5000} className={inputCls} />
+      <FieldError reply={pin.reply} field="body" id={`${body.id}-error`} />
+      <SpotPicker {...pin} />
+      <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
+        <Pending {...submit} />
+      </button>
+    </Form>
+  );
+}
+
 /** Pins on the screen: numbered, each linking to its thread. */
 export function PinLayer({ pins, screen, newSpot }: { pins: PinView[]; screen: PlayerScreen; newSpot: { x: number; y: number } | null }) {
   return (
@@ -210,42 +245,23 @@ export function PinLayer({ pins, screen, newSpot }: { pins: PinView[]; screen: P
 
 export function CommentsPanel({
   pins,
-  screen,
-  src,
-  spot,
-  onSpot,
   reply,
   closeHref,
   canResolve,
-}: {
-  pins: PinView[];
-  screen: PlayerScreen;
-  /** The screen's drawing (the pin form's picture). */
-  src: string;
-  spot: { x: number; y: number } | null;
-  onSpot: (spot: { x: number; y: number }) => void;
-  reply: unknown;
-  closeHref: string;
-  canResolve: boolean;
-}) {
+  ...pin
+}: PinFormProps & { pins: PinView[]; closeHref: string; canResolve: boolean }) {
   const zone = useTimeZone();
   const forNew = (reply as { initialValue?: { intent?: string } } | null)?.initialValue?.intent === "pin" ? reply : null;
   return (
     <Panel title="Comments" closeHref={closeHref}>
-      <Form method="post" className="rounded-lg border border-slate-200 p-3" aria-label="New comment" onSubmit={throughButton}>
-        <input type="hidden" name="intent" value="pin" />
-        <input type="hidden" name="screenId" value={screen.id} />
-        <FormError reply={forNew} />
-        <label htmlFor="pin-body" className={labelCls}>
-          New comment
-        </label>
-        <textarea id="pin-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
-        <FieldError reply={forNew} field="body" id="pin-body-error" />
-        <SpotPicker screen={screen} src={src} spot={spot} onSpot={onSpot} reply={forNew} />
-        <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
-          <Pending idle="Add comment" busy="Adding…" />
-        </button>
-      </Form>
+      <PinForm
+        {...pin}
+        reply={forNew}
+        label="New comment"
+        className="rounded-lg border border-slate-200 p-3"
+        body={{ id: "pin-body", label: "New comment", className: labelCls }}
+        submit={{ idle: "Add comment", busy: "Adding…" }}
+      />
       {pins.length === 0 ? (
         <p className="mt-4 text-slate-500">No comments on this screen yet.</p>
       ) : (
@@ -387,43 +403,24 @@ export function SharePanel({ links, reply, closeHref }: { links: LinkView[]; rep
 }
 
 /** A link viewer's feedback: their name, the spot and the comment. */
-export function GuestFeedbackPanel({
-  screen,
-  src,
-  spot,
-  onSpot,
-  reply,
-  closeHref,
-}: {
-  screen: PlayerScreen;
-  /** The screen's drawing (the form's picture). */
-  src: string;
-  spot: { x: number; y: number } | null;
-  onSpot: (spot: { x: number; y: number }) => void;
-  reply: unknown;
-  closeHref: string;
-}) {
+export function GuestFeedbackPanel({ closeHref, ...pin }: PinFormProps & { closeHref: string }) {
   return (
     <Panel title="Feedback" closeHref={closeHref}>
-      <Form method="post" aria-label="Leave feedback" onSubmit={throughButton}>
-        <input type="hidden" name="intent" value="pin" />
-        <input type="hidden" name="screenId" value={screen.id} />
-        <FormError reply={reply} />
-        <label htmlFor="guest-name" className={labelCls}>
-          Your name
-        </label>
-        <input id="guest-name" name="name" required maxLength={80} autoComplete="name" className={inputCls} />
-        <FieldError reply={reply} field="name" id="guest-name-error" />
-        <label htmlFor="guest-body" className={`${labelCls} mt-2`}>
-          Comment
-        </label>
-        <textarea id="guest-body" name="body" rows={3} required maxLength={5000} className={inputCls} />
-        <FieldError reply={reply} field="body" id="guest-body-error" />
-        <SpotPicker screen={screen} src={src} spot={spot} onSpot={onSpot} reply={reply} />
-        <button type="submit" className={buttonClass("primary", "sm", "mt-3")}>
-          <Pending idle="Send feedback" busy="Sending…" />
-        </button>
-      </Form>
+      <PinForm
+        {...pin}
+        label="Leave feedback"
+        body={{ id: "guest-body", label: "Comment", className: `${labelCls} mt-2` }}
+        submit={{ idle: "Send feedback", busy: "Sending…" }}
+        fields={
+          <>
+            <label htmlFor="guest-name" className={labelCls}>
+              Your name
+            </label>
+            <input id="guest-name" name="name" required maxLength={80} autoComplete="name" className={inputCls} />
+            <FieldError reply={pin.reply} field="name" id="guest-name-error" />
+          </>
+        }
+      />
     </Panel>
   );
 }

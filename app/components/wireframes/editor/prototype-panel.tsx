@@ -61,43 +61,109 @@ export function PrototypePanel({ store }: { store: EditorStore }) {
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-3 text-sm text-slate-700" data-prototype-panel>
       <h2 className="text-sm font-semibold text-slate-900">Interactions</h2>
       {element ? (
-        <section aria-label={`Interactions of ${element.name}`} className="mt-2">
-          <p className="text-xs text-slate-500">On click of “{element.name}”</p>
-          <InteractionList
-            store={store}
-            doc={doc}
-            list={interactionsOf(doc, { elementId: element.id })}
-            here={element.screenId}
-            editable={editable}
-          />
-          {editable ? (
-            <button type="button" className={`${smallBtn} mt-2`} onClick={() => add({ elementId: element.id })}>
-              Add interaction
-            </button>
-          ) : null}
-        </section>
+        <InteractionSection
+          label={`Interactions of ${element.name}`}
+          className="mt-2"
+          caption={`On click of “${element.name}”`}
+          store={store}
+          doc={doc}
+          source={{ elementId: element.id }}
+          here={element.screenId}
+          add={editable ? { label: "Add interaction", run: add } : null}
+        />
       ) : (
         <p className="mt-2 text-xs text-slate-500">Select one element or group (on the map or in the layers) to give it interactions.</p>
       )}
       {screen ? (
-        <section aria-label={`Interactions of the screen ${screen.name}`} className="mt-4 border-t border-slate-200 pt-3">
-          <p className="text-xs text-slate-500">After a delay on “{screen.name}”</p>
-          <InteractionList
-            store={store}
-            doc={doc}
-            list={interactionsOf(doc, { screenId: screen.id })}
-            here={screen.id}
-            editable={editable}
-          />
-          {editable ? (
-            <button type="button" className={`${smallBtn} mt-2`} onClick={() => add({ screenId: screen.id })}>
-              Add timed interaction
-            </button>
-          ) : null}
-        </section>
+        <InteractionSection
+          label={`Interactions of the screen ${screen.name}`}
+          className="mt-4 border-t border-slate-200 pt-3"
+          caption={`After a delay on “${screen.name}”`}
+          store={store}
+          doc={doc}
+          source={{ screenId: screen.id }}
+          here={screen.id}
+          add={editable ? { label: "Add timed interaction", run: add } : null}
+        />
       ) : null}
       <Flows store={store} doc={doc} editable={editable} />
     </div>
+  );
+}
+
+/** The interactions of one source (an element's clicks, a screen's delays) and the button that adds one. */
+function InteractionSection({
+  label,
+  className,
+  caption,
+  store,
+  doc,
+  source,
+  here,
+  add,
+}: {
+  label: string;
+  className: string;
+  caption: string;
+  store: EditorStore;
+  doc: WireframeDocument;
+  source: Interaction["source"];
+  here: string;
+  add: { label: string; run: (source: Interaction["source"]) => void } | null;
+}) {
+  return (
+    <section aria-label={label} className={className}>
+      <p className="text-xs text-slate-500">{caption}</p>
+      <InteractionList store={store} doc={doc} list={interactionsOf(doc, source)} here={here} editable={add !== null} />
+      {add ? (
+        <button type="button" className={`${smallBtn} mt-2`} onClick={() => add.run(source)}>
+          {add.label}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** A labelled control of a row (an interaction's or a flow's); `first` has no space above it. */
+function Labelled({ id, label, first, children }: { id: string; label: string; first?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={first ? "block text-xs" : "mt-1 block text-xs"}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** A select of the document's screens, in their order. */
+function ScreenSelect({
+  id,
+  screens,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  screens: { id: string; name: string }[];
+  value: string;
+  disabled: boolean;
+  onChange: (screenId: string) => void;
+}) {
+  return (
+    <select id={id} value={value} disabled={disabled} className={inputCls} onChange={(e) => onChange(e.currentTarget.value)}>
+      {screens.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="mt-2 text-xs font-medium text-red-700 hover:underline" onClick={onClick}>
+      {label}
+    </button>
   );
 }
 
@@ -127,8 +193,7 @@ function InteractionList({
         return (
           <li key={it.id} className="rounded border border-slate-200 bg-white p-2" data-interaction={it.id}>
             {it.trigger.type === "delay" ? (
-              <div className="block text-xs">
-                <label htmlFor={`${id}-delay`}>Delay (seconds)</label>
+              <Labelled id={`${id}-delay`} label="Delay (seconds)" first>
                 <input
                   id={`${id}-delay`}
                   key={it.trigger.ms}
@@ -145,10 +210,9 @@ function InteractionList({
                       set(it, "trigger", { type: "delay", ms });
                   }}
                 />
-              </div>
+              </Labelled>
             ) : null}
-            <div className="mt-1 block text-xs">
-              <label htmlFor={`${id}-action`}>Action</label>
+            <Labelled id={`${id}-action`} label="Action">
               <select
                 id={`${id}-action`}
                 value={a.type}
@@ -162,28 +226,20 @@ function InteractionList({
                   </option>
                 ))}
               </select>
-            </div>
+            </Labelled>
             {a.type === "navigate" || a.type === "overlay" ? (
-              <div className="mt-1 block text-xs">
-                <label htmlFor={`${id}-target`}>Screen</label>
-                <select
+              <Labelled id={`${id}-target`} label="Screen">
+                <ScreenSelect
                   id={`${id}-target`}
+                  screens={screens}
                   value={a.screenId}
                   disabled={!editable}
-                  className={inputCls}
-                  onChange={(e) => set(it, "action", { ...a, screenId: e.currentTarget.value })}
-                >
-                  {screens.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+                  onChange={(screenId) => set(it, "action", { ...a, screenId })}
+                />
+              </Labelled>
             ) : null}
             {a.type === "url" ? (
-              <div className="mt-1 block text-xs">
-                <label htmlFor={`${id}-url`}>Address (opens in a new tab)</label>
+              <Labelled id={`${id}-url`} label="Address (opens in a new tab)">
                 <input
                   id={`${id}-url`}
                   key={a.url}
@@ -202,7 +258,7 @@ function InteractionList({
                   }}
                   onInput={(e) => e.currentTarget.setCustomValidity("")}
                 />
-              </div>
+              </Labelled>
             ) : null}
             {a.type === "overlay" ? (
               <fieldset className="mt-1 text-xs">
@@ -261,13 +317,10 @@ function InteractionList({
               </fieldset>
             ) : null}
             {editable ? (
-              <button
-                type="button"
-                className="mt-2 text-xs font-medium text-red-700 hover:underline"
+              <RemoveButton
+                label="Remove"
                 onClick={() => store.commit([{ op: "remove-interaction", id: it.id }], { say: "Interaction removed" })}
-              >
-                Remove
-              </button>
+              />
             ) : null}
           </li>
         );
@@ -295,8 +348,7 @@ function Flows({ store, doc, editable }: { store: EditorStore; doc: WireframeDoc
       <ul className="mt-1 space-y-2">
         {flows.map((f, i) => (
           <li key={f.id} className="rounded border border-slate-200 bg-white p-2" data-flow={f.name}>
-            <div className="block text-xs">
-              <label htmlFor={`${uid}-${i}-name`}>Name</label>
+            <Labelled id={`${uid}-${i}-name`} label="Name" first>
               <input
                 id={`${uid}-${i}-name`}
                 key={f.name}
@@ -312,31 +364,18 @@ function Flows({ store, doc, editable }: { store: EditorStore; doc: WireframeDoc
                   if (e.key === "Enter") e.currentTarget.blur();
                 }}
               />
-            </div>
-            <div className="mt-1 block text-xs">
-              <label htmlFor={`${uid}-${i}-start`}>Starts on</label>
-              <select
+            </Labelled>
+            <Labelled id={`${uid}-${i}-start`} label="Starts on">
+              <ScreenSelect
                 id={`${uid}-${i}-start`}
+                screens={screens}
                 value={f.startScreenId}
                 disabled={!editable}
-                className={inputCls}
-                onChange={(e) => change(f.id, "startScreenId", e.currentTarget.value)}
-              >
-                {screens.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+                onChange={(screenId) => change(f.id, "startScreenId", screenId)}
+              />
+            </Labelled>
             {editable && flows.length > 1 && stored[f.id] ? (
-              <button
-                type="button"
-                className="mt-2 text-xs font-medium text-red-700 hover:underline"
-                onClick={() => store.commit([{ op: "remove-flow", id: f.id }], { say: "Flow removed" })}
-              >
-                Remove flow
-              </button>
+              <RemoveButton label="Remove flow" onClick={() => store.commit([{ op: "remove-flow", id: f.id }], { say: "Flow removed" })} />
             ) : null}
           </li>
         ))}
