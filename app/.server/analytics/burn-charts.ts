@@ -175,12 +175,23 @@ export function burndownChart(series: BurnPoint[], window: BurnWindow, unit = bu
   };
 }
 
-/** A date range's burn-up from the cumulative flow: the scope is every card on the board but the cancelled, done is the completed. */
-export function rangeBurnSeries(
-  cfd: { day: string; backlog: number; unstarted: number; started: number; completed: number }[],
-): BurnPoint[] {
-  return cfd.map((p) => {
-    const scope = p.backlog + p.unstarted + p.started + p.completed;
-    return { day: p.day, scopeCards: scope, scopePoints: 0, doneCards: p.completed, donePoints: 0 };
+type FlowDay = { day: string; backlog: number; unstarted: number; started: number; completed: number };
+
+/**
+ * A date range's burn-up from the cumulative flow: the scope is every card on the board but the
+ * cancelled, done is the completed; in points from the flow weighted by estimates (`cfdPoints`,
+ * day for day; none when no card is estimated).
+ */
+export function rangeBurnSeries(cfd: FlowDay[], cfdPoints?: FlowDay[] | null): BurnPoint[] {
+  const scopeOf = (p: FlowDay) => p.backlog + p.unstarted + p.started + p.completed;
+  return cfd.map((p, i) => {
+    const pts = cfdPoints?.[i];
+    return {
+      day: p.day,
+      scopeCards: scopeOf(p),
+      scopePoints: pts ? round1(scopeOf(pts)) : 0,
+      doneCards: p.completed,
+      donePoints: pts ? round1(pts.completed) : 0,
+    };
   });
 }

@@ -1,3 +1,4 @@
+import type { CfdPoint } from "~/lib/analytics";
 import type { Chart } from "~/lib/analytics-charts";
 import type { CycleChoice } from "~/lib/cycles";
 import { isUuid } from "~/lib/ids";
@@ -8,13 +9,14 @@ import { burndownChart, burnupChart, burnUnit, rangeBurnSeries } from "./burn-ch
 /**
  * /analytics' burn-up and burndown for a project: of one of its cycles (`?cycle=`: live while
  * it is open, its frozen report once closed) or, without one, of the page's date range (from
- * the cumulative flow: every card on the board but the cancelled ones, and the completed).
+ * the cumulative flow: every card on the board but the cancelled ones, and the completed; in
+ * estimate points when any card is estimated, as a cycle's).
  */
 export type BurnSection = { cycles: CycleChoice[]; cycleId: string | null; charts: Chart[] };
 
 export async function burnSection(
   member: MemberContext,
-  flow: { project: { id: string }; cfd: { day: string; backlog: number; unstarted: number; started: number; completed: number }[] },
+  flow: { project: { id: string }; cfd: CfdPoint[]; cfdPoints?: CfdPoint[] | null },
   range: { from: string; to: string },
   cycleId: string | null,
 ): Promise<BurnSection> {
@@ -27,7 +29,8 @@ export async function burnSection(
     const unit = burnUnit(cycle.series);
     return { cycles, cycleId: chosen, charts: [burnupChart(cycle.series, window, unit), burndownChart(cycle.series, window, unit)] };
   }
-  const series = rangeBurnSeries(flow.cfd);
+  const series = rangeBurnSeries(flow.cfd, flow.cfdPoints);
   const window = { ...range, name: "this range" };
-  return { cycles, cycleId: null, charts: [burnupChart(series, window, "cards"), burndownChart(series, window, "cards")] };
+  const unit = burnUnit(series);
+  return { cycles, cycleId: null, charts: [burnupChart(series, window, unit), burndownChart(series, window, unit)] };
 }

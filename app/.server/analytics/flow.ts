@@ -8,8 +8,11 @@ import { addDays, daysBetween, startOfDay, weekStart } from "./days";
  */
 export type FlowTransition = { cardId: string; toStateGroup: StateGroup | null; fromStateGroup: StateGroup | null; at: Date };
 
-/** Cumulative flow: for each day of [from, to], the cards in each state group at the end of the day. */
-export function cumulativeFlow(log: FlowTransition[], from: string, to: string): CfdPoint[] {
+/**
+ * Cumulative flow: for each day of [from, to], the cards in each state group at the end of the
+ * day; with `weight`, the sum of each card's weight instead (its estimate points, for the burn-up).
+ */
+export function cumulativeFlow(log: FlowTransition[], from: string, to: string, weight?: (cardId: string) => number): CfdPoint[] {
   const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
   const where = new Map<string, StateGroup>();
   const out: CfdPoint[] = [];
@@ -23,7 +26,8 @@ export function cumulativeFlow(log: FlowTransition[], from: string, to: string):
     }
     const point = { day } as CfdPoint;
     for (const g of STATE_GROUPS) point[g] = 0;
-    for (const g of where.values()) point[g] += 1;
+    if (weight) for (const [cardId, g] of where) point[g] += weight(cardId);
+    else for (const g of where.values()) point[g] += 1;
     out.push(point);
   }
   return out;

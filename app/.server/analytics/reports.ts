@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, schema } from "../db";
@@ -129,9 +129,16 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
           ),
         )
     : [];
+  // The burn-up of the range counts points when cards are estimated (their current estimates, as a cycle's does).
+  const estimated = await db()
+    .select({ id: cards.id, points: cards.estimatePoints })
+    .from(cards)
+    .where(and(eq(cards.workspaceId, member.workspace.id), eq(cards.projectId, project.id), isNotNull(cards.estimatePoints)));
+  const points = new Map(estimated.map((c) => [c.id, Number(c.points)]));
   return {
     project: { id: project.id, name: project.name },
     cfd: cumulativeFlow(log, range.from, range.to),
+    cfdPoints: points.size ? cumulativeFlow(log, range.from, range.to, (id) => points.get(id) ?? 0) : null,
     throughput: weeklyThroughput(log, range.from, range.to),
     finished: done.map((c) => ({ ...c, title: titles.get(c.cardId) ?? "Untitled card" })),
     columns: columns.map((c) => ({ id: c.id, name: c.name })),
