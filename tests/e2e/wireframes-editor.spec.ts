@@ -87,11 +87,13 @@ test.describe("the wireframe editor", () => {
     await expectSaved(page);
     await actualSize(page);
 
-    // Draw: corners snap to the 8 px grid.
+    // Draw: corners snap to the 8 px grid. The drawing is sent as a patch and the header
+    // says so once it is saved ("Saving…" in between can be too short to catch).
+    const patchSent = page.waitForResponse((r) => r.url().endsWith("/patches") && r.request().method() === "POST");
     await draw(page, "Rectangle", [602, 398], [801, 499]);
     await expect(layer(page, "Rectangle")).toBeVisible();
     await expectBox(page, { x: 600, y: 400, width: 200, height: 96 });
-    await expect(saveStatus(page)).toHaveText("Saving…");
+    expect((await patchSent).ok()).toBe(true);
     await expectSaved(page);
 
     // A second one, then move it: its left edge lines up with the first one's, with a guide.
