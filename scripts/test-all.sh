@@ -127,6 +127,26 @@ run_playwright() { # name [env assignments...] [-- spec filters...]
   local code=$?
   read -r p f < <(json_counts "$out" playwright)
   record "$name" "$p" "$f" $code
+  # A test that failed once and passed on its retry (playwright.config.ts) is named here,
+  # so a flake is seen and fixed, not hidden.
+  local flaky
+  flaky="$(flaky_titles "$out")"
+  if [ -n "$flaky" ]; then SUMMARY+=("$flaky"); fi
+}
+
+flaky_titles() { # playwright json → one line per test that passed only on its retry
+  node -e '
+    const fs = require("fs");
+    let r; try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { process.exit(0); }
+    const out = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? [])
+        if (t.status === "flaky") out.push(`  flaky (passed on retry): ${spec.file}:${spec.line} ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const s of r.suites ?? []) walk(s);
+    if (out.length) console.log(out.join("\n"));
+  ' "$1"
 }
 
 START=$(date +%s)
