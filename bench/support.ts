@@ -20,16 +20,21 @@ export function pct(xs: number[], p: number, decimals = 1): number {
 /** Bytes as KB (1,024 bytes), one decimal. */
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Resident memory of a process in MB (one decimal), from /proc; 0 once it has gone. */
-export function rssMb(pid: number): number {
+/** A memory figure of a process in MB (one decimal), from /proc/<pid>/status; 0 once it has gone. */
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round(kib / 102.4) / 10;
   } catch {
     return 0;
   }
 }
+
+/** Resident memory of a process in MB (one decimal), from /proc; 0 once it has gone. */
+export const rssMb = (pid: number) => statusMb(pid, "VmRSS");
+/** The most resident memory a process has had so far (the kernel's high-water mark), in MB. */
+export const peakRssMb = (pid: number) => statusMb(pid, "VmHWM");
 
 /**
  * Runs a seed script (bench/*-seed.ts) under vite-node with NODE_ENV=production and the
