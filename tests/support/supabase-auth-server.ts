@@ -65,6 +65,8 @@ export type StoredUser = {
   password: string | null;
   emailConfirmedAt: string | null;
   newEmail: string | null;
+  /** When the change to newEmail was mailed (GoTrue's email_change_sent_at). */
+  emailChangeSentAt?: string | null;
   userMetadata: Record<string, unknown>;
   provider: string;
   providers: string[];
@@ -274,6 +276,7 @@ export class SupabaseAuthServer {
       email_confirmed_at: u.emailConfirmedAt ?? undefined,
       confirmed_at: u.emailConfirmedAt ?? undefined,
       new_email: u.newEmail ?? undefined,
+      email_change_sent_at: u.emailChangeSentAt ?? undefined,
       phone: "",
       last_sign_in_at: u.lastSignInAt ?? undefined,
       app_metadata: { provider: u.provider, providers: u.providers },
@@ -416,6 +419,7 @@ export class SupabaseAuthServer {
     if (t.type === "email_change" && user.newEmail) {
       user.email = user.newEmail;
       user.newEmail = null;
+      user.emailChangeSentAt = null;
     }
     user.emailConfirmedAt ??= now;
     user.updatedAt = now;
@@ -520,6 +524,7 @@ export class SupabaseAuthServer {
       const email = body.email.trim().toLowerCase();
       if (this.userByEmail(email)) throw new HttpError(422, "email_exists", "A user with this email address has already been registered");
       user.newEmail = email;
+      user.emailChangeSentAt = new Date().toISOString();
       await this.mailToken(user, "email_change", this.options.siteUrl, undefined, email);
     }
     user.updatedAt = new Date().toISOString();

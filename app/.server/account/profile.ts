@@ -54,10 +54,16 @@ export async function profileOf(current: CurrentSession): Promise<ProfilePageDat
     )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
+  // On Supabase the pending address is the Supabase user's new_email (Supabase mails and checks the link).
+  const local = {
+    hasPassword: !!row?.passwordHash,
+    pendingEmail: (pendingEmail?.email as { newEmail?: string } | undefined)?.newEmail ?? null,
+  };
+  const account = onSupabase() ? await (await supabaseAccount()).supabaseProfile(current) : local;
   return {
     user: { fullName: user.fullName, email: user.email, avatarUrl: user.avatarUrl },
-    hasPassword: onSupabase() ? await (await supabaseAccount()).supabaseHasPassword(current) : !!row?.passwordHash,
-    pendingEmail: (pendingEmail?.email as { newEmail?: string } | undefined)?.newEmail ?? null,
+    hasPassword: account.hasPassword,
+    pendingEmail: account.pendingEmail,
     sessions: active.map((s) => ({
       // The hash's prefix identifies a session in forms; the id itself never leaves the server.
       id: s.idHash.slice(0, 16),

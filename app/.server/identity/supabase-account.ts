@@ -24,17 +24,30 @@ function asUser(current: CurrentSession) {
   return { client, save };
 }
 
-/** Whether the account signs in with a password at Supabase (not only with Google or GitHub). */
-export async function supabaseHasPassword(current: CurrentSession): Promise<boolean> {
+/**
+ * A confirmation link of Supabase's lives at most 24 hours (its e-mail OTP expiry, 1 hour by
+ * default on a hosted project, can be set up to 86,400 s): an older change is no longer pending.
+ */
+const EMAIL_CHANGE_MAX_MS = 24 * 3600_000;
+
+/** The Supabase user as the profile shows it: does it sign in with a password, and which new address awaits its confirmation. */
+export async function supabaseProfile(current: CurrentSession): Promise<{ hasPassword: boolean; pendingEmail: string | null }> {
   const { client } = asUser(current);
   const { data, error } = await client.auth.getUser();
-  if (error || !data.user) return false;
-  return (data.user.identities ?? []).some((i) => i.provider === "email") || data.user.app_metadata?.provider === "email";
+  if (error || !data.user) return { hasPassword: false, pendingEmail: null };
+  const user = data.user;
+  // Supabase keeps the asked-for address in new_email until its link is opened (or another change replaces it).
+  const sentAt = user.email_change_sent_at ? Date.parse(user.email_change_sent_at) : NaN;
+  const pending = !!user.new_email && user.new_email !== user.email && !(Date.now() - sentAt > EMAIL_CHANGE_MAX_MS);
+  return {
+    hasPassword: (user.identities ?? []).some((i) => i.provider === "email") || user.app_metadata?.provider === "email",
+    pendingEmail: pending ? user.new_email! : null,
+  };
 }
 
 /** The current password, proven with a throwaway sign-in that is revoked at once. */
 async function assertPassword(current: CurrentSession, password: string | undefined) {
-  if (!(await supabaseHasPassword(current))) return;
+  if (!(await supabaseProfile(current)).hasPassword) return;
   const probe = supabaseClient(cookieJar(null));
   const { error } = await probe.auth.signInWithPassword({ email: current.user.email, password: password ?? "" });
   if (error) {

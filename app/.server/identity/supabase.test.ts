@@ -18,6 +18,7 @@ import { action as verifyAction, loader as verifyLoader } from "~/routes/auth.ve
 import { action as logoutAction } from "~/routes/logout.server";
 import { action as oauthStartRoute } from "~/routes/auth.oauth.$provider.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.server";
+import { loader as profileLoader } from "~/routes/_app.profile.server";
 import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
 import { changePassword, confirmEmailChange, profileOf, requestEmailChange, updateProfile } from "../account/profile";
 import { UserError } from "../errors";
@@ -394,6 +395,30 @@ describe("Supabase identity: /profile goes to Supabase", () => {
     expect(gotrue.userByEmail(next)?.id).toBe((await current()).user.id);
     expect((await current()).user.email).toBe(next);
     expect((await confirmEmailChange(link.searchParams.get("token")!)).ok).toBe(false);
+  });
+
+  it("a change of address waiting for its link shows on /profile, as in local mode, until the link is opened or 24 hours pass", async () => {
+    const address = email();
+    const cookie = await verifiedAccount(address);
+    const page = async () => (await profileLoader(args(get("/profile", { Cookie: cookie })))).pendingEmail;
+    expect(await page()).toBeNull();
+
+    const next = email();
+    const current = await requireSession(get("/profile", { Cookie: cookie }));
+    await requestEmailChange(current, { email: next, currentPassword: PASSWORD });
+    expect(gotrue.userByEmail(address)!.newEmail).toBe(next);
+    expect(await page()).toBe(next);
+
+    // Supabase's link lives at most 24 hours: an older request is no longer shown as pending.
+    const user = gotrue.userByEmail(address)!;
+    user.emailChangeSentAt = new Date(Date.now() - 25 * 3600_000).toISOString();
+    expect(await page()).toBeNull();
+
+    // A new request shows again; opening its link ends it (the address has changed).
+    await requestEmailChange(current, { email: next, currentPassword: PASSWORD });
+    expect(await page()).toBe(next);
+    expect(await confirmEmailChange(new URL(lastMailTo(next).link).searchParams.get("token")!)).toEqual({ ok: true, email: next });
+    expect(await page()).toBeNull();
   });
 });
 
