@@ -6,7 +6,12 @@ import type { Priority } from "./board";
  */
 
 /** A written summary: the model's words, or the rule engine's when the model is off or failed. */
-export type WrittenSummary = { text: string; source: "model" | "rules" };
+export type WrittenSummary = {
+  text: string;
+  source: "model" | "rules";
+  /** The model is still writing (a page does not wait long): the next view shows its words. */
+  pending?: boolean;
+};
 
 /** The board's own filter (the query parameters /projects/:id understands), as "Ask about this project" shows it. */
 export type AskFilter = {

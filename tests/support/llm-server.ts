@@ -32,6 +32,8 @@ export class LocalLlmServer {
   readonly requests: LlmRequest[] = [];
   /** Replace to answer differently; return the message text. */
   reply: ((request: LlmRequest) => string) | null = null;
+  /** A slow model: every answer waits this long. */
+  delayMs = 0;
 
   constructor(private readonly port = 0) {}
 
@@ -50,6 +52,7 @@ export class LocalLlmServer {
     this.failures = [];
     this.requests.length = 0;
     this.reply = null;
+    this.delayMs = 0;
   }
 
   async start(): Promise<this> {
@@ -113,6 +116,7 @@ export class LocalLlmServer {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "x", object: "chat.completion", choices: [] }));
       return;
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const content = this.reply ? this.reply(request) : defaultAnswer(request);
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({

@@ -101,6 +101,16 @@ describe("the chat-completions client against the local server", () => {
     },
   );
 
+  it("a page that cannot wait gets the rule engine's words now and the model's on its next view, with one request", async () => {
+    llm.delayMs = 400;
+    expect(await writeSummary({ completed: 12 }, RULES, { waitMs: 20 })).toEqual({ text: RULES, source: "rules", pending: true });
+    // A second view while the model is still writing joins the same call.
+    const second = await writeSummary({ completed: 12 }, RULES, { waitMs: 5_000 });
+    expect(second).toEqual({ text: "Local model summary: the team completed 12 cards in this range.", source: "model" });
+    expect(await writeSummary({ completed: 12 }, RULES, { waitMs: 0 })).toEqual(second);
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it("keeps a summary per set of facts, and sends only the facts it is given", async () => {
     llm.reply = () => "**Steady** work: `12` done.";
     const first = await writeSummary({ completed: 12, overdue: 1 }, RULES);

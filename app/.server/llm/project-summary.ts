@@ -88,6 +88,9 @@ export function projectRuleText(facts: SummaryFacts, insights: InsightLine[] = [
   return sentences.join(" ");
 }
 
+/** How long the analytics page waits for the model's words before it shows the rule engine's. */
+export const SUMMARY_PAGE_WAIT_MS = 1500;
+
 export async function projectSummary(
   member: MemberContext,
   flow: Flow,
@@ -98,5 +101,5 @@ export async function projectSummary(
   if (!llmConfig()) return null;
   const titles = await shareCardTitles(member.workspace.id);
   const facts = projectFacts(flow, overview, range, { titles, insights });
-  return writeSummary(facts, projectRuleText(facts, insights));
+  return writeSummary(facts, projectRuleText(facts, insights), { waitMs: SUMMARY_PAGE_WAIT_MS });
 }

@@ -32,33 +32,79 @@ export function cleanSummary(text: string): string {
     .slice(0, 700);
 }
 
-export async function writeSummary(facts: SummaryFacts, ruleText: string, now = Date.now()): Promise<WrittenSummary> {
+/** A call still running for a set of facts: a second page view waits for it instead of asking again. */
+const inflight = new Map<string, Promise<string>>();
+const PENDING = Symbol("pending");
+
+/**
+ * `waitMs`: how long the caller waits for the model (a page, so a slow model does not hold
+ * it up); past it the answer is the rule engine's text marked `pending`, the call carries on,
+ * and its words are kept for the next view. Without it (the digest) the call's own timeout
+ * (LLM_TIMEOUT_MS) is the limit.
+ */
+export async function writeSummary(
+  facts: SummaryFacts,
+  ruleText: string,
+  opts: { now?: number; waitMs?: number } = {},
+): Promise<WrittenSummary> {
   const config = llmConfig();
   if (!config) return { text: ruleText, source: "rules" };
+  const now = opts.now ?? Date.now();
   const prompt = JSON.stringify(facts);
   const key = createHash("sha256").update(`${config.baseUrl}\n${config.model}\n${prompt}`).digest("hex");
   const hit = cache.get(key);
   if (hit && hit.until > now) return { text: hit.text, source: "model" };
+  let call = inflight.get(key);
+  if (!call) {
+    call = askModel(prompt)
+      .then(
+        (text) => {
+          if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+          cache.set(key, { text, until: now + CACHE_MS });
+          return text;
+        },
+        (error: unknown) => {
+          // Said once per failed call, whoever waits for it.
+          warnFallback("summary", error);
+          throw error;
+        },
+      )
+      .finally(() => inflight.delete(key));
+    // Past a page's wait nobody may be waiting for it any more.
+    call.catch(() => {});
+    inflight.set(key, call);
+  }
   try {
-    const text = cleanSummary(
-      await chat(
-        [
-          { role: "system", content: SYSTEM },
-          { role: "user", content: `Facts (JSON): ${prompt}` },
-        ],
-        { maxTokens: 220 },
-      ),
-    );
-    if (!text) throw new Error("an empty summary");
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, { text, until: now + CACHE_MS });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const text =
+      opts.waitMs === undefined
+        ? await call
+        : await Promise.race([
+            call,
+            new Promise<typeof PENDING>((resolve) => (timer = setTimeout(() => resolve(PENDING), opts.waitMs))),
+          ]).finally(() => clearTimeout(timer));
+    if (text === PENDING) return { text: ruleText, source: "rules", pending: true };
     return { text, source: "model" };
-  } catch (error) {
-    warnFallback("summary", error);
+  } catch {
     return { text: ruleText, source: "rules" };
   }
 }
 
+async function askModel(prompt: string): Promise<string> {
+  const text = cleanSummary(
+    await chat(
+      [
+        { role: "system", content: SYSTEM },
+        { role: "user", content: `Facts (JSON): ${prompt}` },
+      ],
+      { maxTokens: 220 },
+    ),
+  );
+  if (!text) throw new Error("an empty summary");
+  return text;
+}
+
 export function clearSummaryCacheForTests() {
   cache.clear();
+  inflight.clear();
 }
