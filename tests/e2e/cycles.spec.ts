@@ -4,8 +4,9 @@
  * blocked by another (the face says "Blocked"; a loop is refused with the chain written out),
  * creates cycles on the project's cycles page, adds cards (by number, by title, and from a
  * card's panel), closes the cycle, sees its frozen report unchanged after a later card move,
- * moves the unfinished cards to the next cycle in one step, and finds the cycle's burn-up on
- * /analytics.
+ * moves the unfinished cards to the next cycle in one step, finds the cycle's burn-up on
+ * /analytics, renames a cycle (an empty name refused beside the field) and deletes the closed
+ * one after a second confirming click (its cards stay on the board).
  */
 import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
@@ -149,6 +150,33 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId("chart-burnup")).toBeVisible();
       const csv = page.getByRole("link", { name: "Download CSV of burn-up: sprint 1" });
       await expect(csv).toHaveAttribute("href", new RegExp(`chart=burnup&cycle=${cycleId}`));
+
+      // Rename the next cycle: an empty name is refused beside the field, then the new name shows.
+      await page.goto(cyclesUrl);
+      await page.getByRole("link", { name: /Sprint 2/ }).click();
+      await expect(page.getByRole("heading", { level: 2, name: /Sprint 2/ })).toBeVisible();
+      await page.getByText("Rename…").click();
+      const rename = page.getByRole("form", { name: "Rename cycle" });
+      await expect(rename.getByLabel("Cycle name")).toHaveValue("Sprint 2");
+      await rename.getByLabel("Cycle name").fill(" ");
+      await rename.getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByRole("form", { name: "Rename cycle" }).getByText("Name the cycle.")).toBeVisible();
+      await page.getByRole("form", { name: "Rename cycle" }).getByLabel("Cycle name").fill("Sprint Two");
+      await page.getByRole("form", { name: "Rename cycle" }).getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByText("Cycle “Sprint 2” renamed to “Sprint Two”.")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: /Sprint Two/ })).toBeVisible();
+
+      // Delete the closed cycle: asked twice, its cards stay on the board, its report goes with it.
+      await page.goto(sprintOne);
+      await page.getByText("Delete cycle…").click();
+      await expect(page.getByText("Delete “Sprint 1”? Its 2 cards stay on the board. Its frozen report is deleted too.")).toBeVisible();
+      await page.getByRole("button", { name: "Delete cycle", exact: true }).click();
+      await expect(page.getByText("Cycle “Sprint 1” and its report deleted. Its 2 cards stay on the board.")).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Cycles" }).getByRole("link")).toHaveText([/Sprint Two/]);
+      await page.goto(sprintOne);
+      await expect(page.getByText("This cycle does not exist, or it was deleted.")).toBeVisible();
+      await page.goto(boardUrl);
+      await expect(column(page, "Done").getByRole("link", { name: /Alpha|Beta/ })).toHaveCount(2);
     });
   });
 }
