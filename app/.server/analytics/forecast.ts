@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, min, sql } from "drizzle-orm";
 import type { CompletionForecast, ForecastHistory, OnTimeForecast } from "~/lib/forecast";
 import { formatDay } from "~/lib/dates";
-import { schema, type Db } from "../db";
+import { rowsOf, schema, type Db } from "../db";
 import { addDays, DAY_MS, dayOf, startOfDay, weekStart } from "./days";
 
 /**
@@ -70,22 +70,22 @@ export async function throughputHistory(
     .where(where)) as [{ first: Date | string | null }];
   const weeks = historyWeeks(first ? new Date(first) : null, now, maxWeeks);
   if (weeks.length === 0) return historyOf([]);
-  const rows = await tx
-    .select({
-      week: sql<string>`to_char(date_trunc('week', ${t.at} at time zone 'UTC'), 'YYYY-MM-DD')`,
-      n: sql<number>`count(distinct ${t.cardId})`.mapWith(Number),
-    })
-    .from(t)
-    .where(
-      and(
-        where,
-        eq(t.toStateGroup, "completed"),
-        sql`${t.fromStateGroup} is distinct from 'completed'`,
-        gte(t.at, startOfDay(weeks[0]!)),
-        lt(t.at, startOfDay(addDays(weeks.at(-1)!, 7))),
-      ),
-    )
-    .groupBy(sql`1`);
+  // Distinct (week, card) rows first, then counted per week: a hash, not a sort per group, and
+  // to_char once per week rather than once per row.
+  const rows = rowsOf<{ week: string; n: number }>(
+    await tx.execute(sql`
+      select to_char(w, 'YYYY-MM-DD') as week, count(*)::int as n from (
+        select distinct date_trunc('week', ${t.at} at time zone 'UTC') as w, ${t.cardId}
+        from ${t}
+        where ${and(
+          where,
+          eq(t.toStateGroup, "completed"),
+          sql`${t.fromStateGroup} is distinct from 'completed'`,
+          gte(t.at, startOfDay(weeks[0]!)),
+          lt(t.at, startOfDay(addDays(weeks.at(-1)!, 7))),
+        )}
+      ) x group by w`),
+  ).map((r) => ({ week: r.week, n: Number(r.n) }));
   const byWeek = new Map(rows.map((r) => [r.week, r.n]));
   return historyOf(weeks.map((week) => ({ week, completed: byWeek.get(week) ?? 0 })));
 }

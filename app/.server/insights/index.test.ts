@@ -1,21 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeOwner, makeUser, addMember, memberOf } from "../../../tests/support/factories";
+import { makeUser, addMember, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
+import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { db, schema } from "../db";
-import { loadBoard } from "../projects/board-reads";
 import { createCard, moveCard } from "../projects/cards";
-import { createProject } from "../projects/projects";
 import { computeInsights, hideInsight, insightsFor } from "./index";
 
 const DAY = 86_400_000;
 
-async function setup() {
-  const { user, workspace } = await makeOwner();
-  const member = await memberOf(user.id);
-  const project = await createProject(member, { name: "Website" });
-  const { columns } = await loadBoard(member, project.id);
-  return { user, workspace, member, project, columns };
-}
+const setup = () => ownerWithProject();
 
 describe("insights from the database", () => {
   beforeEach(resetDb);

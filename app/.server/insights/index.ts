@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/ids";
 import { SNOOZE_DAYS, type Insight } from "~/lib/insights";
 import { DAY_MS } from "../analytics/days";
 import { db, schema, type Db } from "../db";
@@ -6,14 +7,16 @@ import { notFound, UserError } from "../errors";
 import { assertCan } from "../projects/access";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
+import { cachedInsights } from "./cache";
 import { loadInsightData } from "./data";
 import { runRules } from "./rules";
 
 /**
  * Insights (issue 10): what needs attention in a workspace or one project, computed from the
- * data each time it is asked (./data.ts reads, ./rules.ts decides). Nothing is stored but
- * each member's dismissals and snoozes (insight_states), which hide an insight from that
- * member until its evidence changes (its evidenceHash) or, for a snooze, a week has passed.
+ * data (./data.ts reads, ./rules.ts decides). The pages read them through the per-project cache
+ * (./cache.ts: computed again once anything they rest on changes, or after a few minutes), and
+ * apply each member's dismissals and snoozes (insight_states) after it, which hide an insight
+ * from that member until its evidence changes (its evidenceHash) or, for a snooze, a week has passed.
  */
 export type { Insight } from "~/lib/insights";
 export { runRules, RULES, THRESHOLDS } from "./rules";
@@ -52,7 +55,7 @@ export async function insightsFor(
   assertCan(member, "project.view");
   if (opts.projectId && !(await getProject(member, opts.projectId))) throw notFound("That project");
   const now = opts.now ?? new Date();
-  const all = await computeInsights(db(), { workspaceId: member.workspace.id, projectId: opts.projectId, now });
+  const all = await cachedInsights(db(), { workspaceId: member.workspace.id, projectId: opts.projectId, now });
   return withoutHidden(db(), { workspaceId: member.workspace.id, userId: member.user.id }, all, now);
 }
 
@@ -68,7 +71,7 @@ export async function hideInsight(
 ): Promise<Insight> {
   assertCan(member, "project.view");
   const projectId = input.insightId.split(":")[1];
-  const all = projectId ? await computeInsights(db(), { workspaceId: member.workspace.id, projectId, now }) : [];
+  const all = projectId && isUuid(projectId) ? await cachedInsights(db(), { workspaceId: member.workspace.id, projectId, now }) : [];
   const insight = all.find((i) => i.id === input.insightId);
   if (!insight) throw new UserError(404, "That insight no longer applies: the page shows what needs attention now.");
   const values = {

@@ -6,6 +6,7 @@ import { formatDay } from "~/lib/dates";
 import { addDays, DAY_MS, weekStart } from "../analytics/days";
 import { forecastOnTime } from "../analytics/forecast";
 import type { InsightCard, InsightData } from "./data";
+import { groupBy } from "./group-by";
 
 /**
  * The insight rules: pure functions of the loaded data (./data.ts), one per kind of insight,
@@ -81,11 +82,7 @@ function cardEvidence(cards: InsightCard[], value: (c: InsightCard) => string, m
     : shown;
 }
 
-const byProject = <T extends { projectId: string }>(list: T[]) => {
-  const m = new Map<string, T[]>();
-  for (const x of list) m.set(x.projectId, [...(m.get(x.projectId) ?? []), x]);
-  return m;
-};
+const byProject = <T extends { projectId: string }>(list: T[]) => groupBy(list, (x) => x.projectId);
 
 const daysSince = (now: Date, then: Date) => Math.floor((now.getTime() - then.getTime()) / DAY_MS);
 
@@ -183,7 +180,11 @@ export const blockedWork: Rule = (d) => {
   const cards = new Map(d.openCards.map((c) => [c.id, c]));
   return [...byProject(d.dependencies)].flatMap(([projectId, deps]) => {
     const blockersOf = new Map<string, string[]>();
-    for (const x of deps) blockersOf.set(x.blockedId, [...(blockersOf.get(x.blockedId) ?? []), x.blockerId]);
+    for (const x of deps) {
+      const list = blockersOf.get(x.blockedId);
+      if (list) list.push(x.blockerId);
+      else blockersOf.set(x.blockedId, [x.blockerId]);
+    }
     const blocked = [...blockersOf.keys()].map((id) => cards.get(id)!).sort((a, b) => a.number - b.number);
     const chain = blocked.map((c) => chainTo(c.id, blockersOf)).reduce<string[]>((a, b) => (b.length > a.length ? b : a), []);
     const name = (id: string) => `#${cards.get(id)!.number}`;
@@ -424,7 +425,12 @@ export const RULES: Record<InsightType, Rule> = {
 
 /** Every rule over the data, most severe first (then by the rules' order, then project). */
 export function runRules(d: InsightData): Insight[] {
-  return INSIGHT_TYPES.flatMap((t) => RULES[t](d)).sort(
+  return sortInsights(INSIGHT_TYPES.flatMap((t) => RULES[t](d)));
+}
+
+/** Most severe first, then by the rules' order, then project (in place). */
+export function sortInsights(list: Insight[]): Insight[] {
+  return list.sort(
     (a, b) =>
       SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
       INSIGHT_TYPES.indexOf(a.type) - INSIGHT_TYPES.indexOf(b.type) ||
