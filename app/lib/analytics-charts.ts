@@ -36,4 +36,15 @@ export type Chart = {
   empty: boolean;
   /** What the empty chart says (default: "No data in this range"). */
   emptyText?: string;
+  /**
+   * Time series: where each row of `table` sits on the x axis (SVG units), for the tooltips
+   * that JavaScript adds (./chart-interaction in components/analytics). Scatters and bars
+   * use their dots' and bars' own labels instead.
+   */
+  rowX?: number[];
+  /**
+   * The x axis is the page's date range: dragging across it (with JavaScript) picks a new one.
+   * Each row's first cell is its day ("day") or the Monday of its week ("week").
+   */
+  select?: "day" | "week";
 };

@@ -1,15 +1,7 @@
-import type { Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
-import { finishCard } from "../support/analytics-helpers";
+import { finishCard, openProjectCharts as openProject } from "../support/analytics-helpers";
 import { addCard, createProject } from "../support/board-helpers";
 import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
-
-async function openProject(page: Page, name: string) {
-  await page.goto("/analytics");
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
-  await page.getByRole("button", { name: "Show", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}: `) })).toBeVisible();
-}
 
 test.describe("cycle and lead time without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

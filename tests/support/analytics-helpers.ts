@@ -12,3 +12,11 @@ export async function finishCard(page: Page, boardUrl: string, title: string) {
   await page.getByRole("button", { name: "Move card", exact: true }).click();
   await expect(page.getByText("Moved to Done.")).toBeVisible();
 }
+
+/** /analytics with the project picked through the range form (a plain GET form). */
+export async function openProjectCharts(page: Page, name: string) {
+  await page.goto("/analytics");
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}: `) })).toBeVisible();
+}

@@ -16,7 +16,8 @@ const HEIGHT = 280;
 const PLOT = { left: 40, top: 12, right: WIDTH - 12, bottom: HEIGHT - 28 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export type BurnWindow = { from: string; to: string; name: string };
+/** `selectable`: the window is the page's date range (dragging across the chart picks another); a cycle's is not. */
+export type BurnWindow = { from: string; to: string; name: string; selectable?: boolean };
 export type BurnUnit = "cards" | "points";
 
 /** Points when any card in the series is estimated, else cards. */
@@ -39,6 +40,11 @@ function frame(series: BurnPoint[], window: BurnWindow, max: number) {
   const xTicks = x.ticks(Math.min(6, Math.max(2, series.length))).map((t) => ({ at: round1(x(t)), label: formatMonthDay(t) }));
   return { x, y, xTicks, yTicks };
 }
+
+/** Where each day's row sits on the x axis: the middle of its step. */
+const dayX = (series: BurnPoint[], x: (at: Date) => number) =>
+  series.map((p) => round1(x(new Date(startOfDay(p.day).getTime() + 43_200_000))));
+const selectOf = (window: BurnWindow) => (window.selectable ? { select: "day" as const } : {});
 
 /** The series as steps: each day's value from its start, the last one held to the end of its day. */
 function stepped(series: BurnPoint[], value: (p: BurnPoint) => number) {
@@ -115,6 +121,8 @@ export function burnupChart(series: BurnPoint[], window: BurnWindow, unit = burn
     table: table(series),
     empty,
     emptyText: "No cards in it yet",
+    rowX: dayX(series, x),
+    ...selectOf(window),
   };
 }
 
@@ -172,6 +180,8 @@ export function burndownChart(series: BurnPoint[], window: BurnWindow, unit = bu
     },
     empty,
     emptyText: "No cards in it yet",
+    rowX: dayX(series, x),
+    ...selectOf(window),
   };
 }
 

@@ -30,7 +30,7 @@ export async function burnSection(
     return { cycles, cycleId: chosen, charts: [burnupChart(cycle.series, window, unit), burndownChart(cycle.series, window, unit)] };
   }
   const series = rangeBurnSeries(flow.cfd, flow.cfdPoints);
-  const window = { ...range, name: "this range" };
+  const window = { ...range, name: "this range", selectable: true };
   const unit = burnUnit(series);
   return { cycles, cycleId: null, charts: [burnupChart(series, window, unit), burndownChart(series, window, unit)] };
 }

@@ -152,6 +152,8 @@ export function wipChart(points: CfdPoint[], range: { from: string; to: string }
     table: { columns: ["Day", "In progress"], rows: points.map((p) => [p.day, p.started]) },
     empty,
     emptyText: "No work in progress in this range",
+    rowX: points.map((p) => round1(x(startOfDay(p.day)))),
+    select: "day",
   };
 }
 

@@ -73,6 +73,8 @@ export function cfdChart(points: CfdPoint[], range: { from: string; to: string }
       rows: points.map((p) => [p.day, ...STATE_GROUPS.map((g) => p[g])]),
     },
     empty,
+    rowX: points.map((p) => round1(x(startOfDay(p.day)))),
+    select: "day",
   };
 }
 
@@ -121,6 +123,8 @@ export function columnCfdChart(
     legend: columns.map((c, k) => ({ key: `col${k}`, label: c.name })),
     table: { columns: ["Day", ...columns.map((c) => c.name)], rows: points.map((p) => [p.day, ...p.counts]) },
     empty,
+    rowX: points.map((p) => round1(x(startOfDay(p.day)))),
+    select: "day",
   };
 }
 
@@ -172,6 +176,8 @@ export function throughputChart(weeks: ThroughputWeek[], range: { from: string; 
         ],
     table: { columns: ["Week starting", "Cards finished"], rows: weeks.map((w) => [w.week, w.completed]) },
     empty,
+    rowX: weeks.map((w) => round1((x(w.week) ?? 0) + x.bandwidth() / 2)),
+    select: "week",
   };
 }
 

@@ -1,10 +1,13 @@
+import { useHydrated } from "~/components/ui/form";
 import type { Chart } from "~/lib/analytics-charts";
+import { useChartInteraction } from "./chart-interaction";
 
 /**
  * One server-drawn chart: title, one-sentence summary, the SVG (an image named by its
  * summary), a legend, the data table behind 'Show data', and the CSV download. Draws only
  * the geometry it is given (app/.server/analytics/charts.ts); no charting code here.
  * Screen readers always get the table: it is only visually hidden while 'Show data' is closed.
+ * With JavaScript, ./chart-interaction.tsx adds tooltips and drag-to-pick a date range.
  */
 const FILL: Record<string, string> = {
   backlog: "fill-slate-300",
@@ -71,6 +74,8 @@ const LINE_KEYS = new Set(["average", "dot", "flag", "p50", "p85", "p95", "ideal
 export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string }) {
   const headingId = `chart-${chart.id}-title`;
   const { plot } = chart;
+  const hydrated = useHydrated();
+  const { svgProps, focusProps, overlay, tooltip, busy } = useChartInteraction(chart, hydrated);
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -84,61 +89,70 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
       <p className="mt-1 text-sm text-slate-600" data-testid={`chart-${chart.id}-summary`}>
         {chart.summary}
       </p>
-      <svg
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        role="img"
-        aria-label={`${chart.title}. ${chart.summary}`}
-        className="mt-4 h-auto w-full"
-        data-testid={`chart-${chart.id}`}
+      <div
+        {...focusProps}
+        aria-busy={busy || undefined}
+        className={`relative mt-4 rounded-md transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${busy ? "opacity-60" : ""}`}
       >
-        {chart.yTicks.map((t) => (
-          <g key={`y${t.label}`}>
-            <line x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} className="stroke-slate-200" />
-            <text x={plot.left - 8} y={t.at} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
+        <svg
+          {...svgProps}
+          viewBox={`0 0 ${chart.width} ${chart.height}`}
+          role="img"
+          aria-label={`${chart.title}. ${chart.summary}`}
+          className={`block h-auto w-full ${svgProps.className ?? ""}`}
+          data-testid={`chart-${chart.id}`}
+        >
+          {chart.yTicks.map((t) => (
+            <g key={`y${t.label}`}>
+              <line x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} className="stroke-slate-200" />
+              <text x={plot.left - 8} y={t.at} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
+                {t.label}
+              </text>
+            </g>
+          ))}
+          {chart.paths
+            .filter((p) => p.kind === "area")
+            .map((p) => (
+              <path key={p.key} d={p.d} className={FILL[p.key] ?? byColumn(p.key, COLUMN_FILL) ?? "fill-slate-400"} />
+            ))}
+          {chart.bars.map((b) => (
+            <rect key={b.label} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} className={FILL.throughput}>
+              <title>{b.label}</title>
+            </rect>
+          ))}
+          {chart.paths
+            .filter((p) => p.kind === "line")
+            .map((p) => (
+              <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className={STROKE[p.key] ?? "stroke-amber-600"} />
+            ))}
+          {(chart.dots ?? []).map((d, i) => (
+            <circle
+              key={i}
+              cx={d.cx}
+              cy={d.cy}
+              r={d.flag ? 5 : 4}
+              fillOpacity={0.8}
+              strokeWidth={d.flag ? 2 : 0}
+              className={d.flag ? "fill-red-600 stroke-red-300" : "fill-brand-600"}
+            >
+              <title>{d.label}</title>
+            </circle>
+          ))}
+          <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
+          {chart.xTicks.map((t) => (
+            <text key={`x${t.at}`} x={t.at} y={plot.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
               {t.label}
             </text>
-          </g>
-        ))}
-        {chart.paths
-          .filter((p) => p.kind === "area")
-          .map((p) => (
-            <path key={p.key} d={p.d} className={FILL[p.key] ?? byColumn(p.key, COLUMN_FILL) ?? "fill-slate-400"} />
           ))}
-        {chart.bars.map((b) => (
-          <rect key={b.label} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} className={FILL.throughput}>
-            <title>{b.label}</title>
-          </rect>
-        ))}
-        {chart.paths
-          .filter((p) => p.kind === "line")
-          .map((p) => (
-            <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className={STROKE[p.key] ?? "stroke-amber-600"} />
-          ))}
-        {(chart.dots ?? []).map((d, i) => (
-          <circle
-            key={i}
-            cx={d.cx}
-            cy={d.cy}
-            r={d.flag ? 5 : 4}
-            fillOpacity={0.8}
-            strokeWidth={d.flag ? 2 : 0}
-            className={d.flag ? "fill-red-600 stroke-red-300" : "fill-brand-600"}
-          >
-            <title>{d.label}</title>
-          </circle>
-        ))}
-        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
-        {chart.xTicks.map((t) => (
-          <text key={`x${t.at}`} x={t.at} y={plot.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
-            {t.label}
-          </text>
-        ))}
-        {chart.empty ? (
-          <text x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="fill-slate-500 text-sm">
-            {chart.emptyText ?? "No data in this range"}
-          </text>
-        ) : null}
-      </svg>
+          {chart.empty ? (
+            <text x={(plot.left + plot.right) / 2} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="fill-slate-500 text-sm">
+              {chart.emptyText ?? "No data in this range"}
+            </text>
+          ) : null}
+          {overlay}
+        </svg>
+        {tooltip}
+      </div>
       {chart.legend.length ? (
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label={`${chart.title} legend`}>
           {chart.legend.map((l) => (

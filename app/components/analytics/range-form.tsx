@@ -4,7 +4,11 @@ import { buttonClass } from "~/components/ui/button-styles";
 const control =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600";
 
-/** Project and date range: a GET form, so it works without JavaScript and the URL can be shared. */
+/**
+ * Project and date range: a GET form, so it works without JavaScript and the URL can be shared.
+ * The dates are keyed by their values: a range picked by dragging across a chart (a navigation)
+ * shows in the fields too.
+ */
 export function RangeForm({
   projects,
   projectId,
@@ -37,13 +41,13 @@ export function RangeForm({
         <label htmlFor="analytics-from" className="block text-sm font-medium text-slate-700">
           From
         </label>
-        <input id="analytics-from" type="date" name="from" defaultValue={range.from} className={control} />
+        <input key={range.from} id="analytics-from" type="date" name="from" defaultValue={range.from} className={control} />
       </div>
       <div>
         <label htmlFor="analytics-to" className="block text-sm font-medium text-slate-700">
           To
         </label>
-        <input id="analytics-to" type="date" name="to" defaultValue={range.to} className={control} />
+        <input key={range.to} id="analytics-to" type="date" name="to" defaultValue={range.to} className={control} />
       </div>
       <button type="submit" className={buttonClass("primary", "md")}>
         Show
