@@ -183,7 +183,7 @@ rmSync(work, { recursive: true, force: true });
 const [embedded, onPostgres] = runs as [Run, Run];
 const within = (r: Run) => r.afterStart <= TARGET[r.backend] && r.afterLoad <= TARGET[r.backend];
 const errorsOf = (r: Run) => r.load.samples.filter((x) => x.status !== 200);
-const passOf = (r: Run) => within(r) && r.check.lost === 0 && errorsOf(r).length === 0 && !r.unexpectedExit;
+const passOf = (r: Run) => within(r) && r.check.lost === 0 && errorsOf(r).length === 0 && !r.unexpectedExit && r.load.unfinished === 0;
 const pass = runs.every(passOf);
 const fig = (r: Run) =>
   `${r.backend === "embedded" ? "embedded" : "Postgres"} ${r.afterStart} → ${r.afterLoad} MB (≤ ${TARGET[r.backend]})`;
@@ -192,7 +192,9 @@ const verdict = `${pass ? "PASS" : "FAIL"}: after start → after the ${MINUTES}
     (r) =>
       `${errorsOf(r).length} errors and ${r.check.lost} lost writes of ${r.load.samples.length} requests on ${r.backend === "embedded" ? "the embedded database" : "Postgres"}`,
   )
-  .join(", ")}${runs.map((r) => (r.unexpectedExit ? `; ${r.unexpectedExit}` : "")).join("")}`;
+  .join(", ")}${runs.map((r) => (r.unexpectedExit ? `; ${r.unexpectedExit}` : "")).join("")}${runs
+  .map((r) => (r.load.unfinished ? `; ${r.load.unfinished} simulated users never ended on ${r.backend}` : ""))
+  .join("")}`;
 
 const mark = (r: Run, v: number) => (v <= TARGET[r.backend] ? `${v} MB` : `**${v} MB (over ${TARGET[r.backend]})**`);
 const insideRow = (what: string, pick: (r: Run) => Inside) =>

@@ -54,6 +54,8 @@ export function loadSettings() {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long a simulated user waits for any one action before counting it as unanswered ("NoAnswer"). */
+const NO_ANSWER_MS = REQUEST_TIMEOUT_MS + 5_000;
 
 export class MixedLoad {
   readonly samples: Sample[] = [];
@@ -65,6 +67,8 @@ export class MixedLoad {
     attachments: new Set<string>(), // file names (unique)
   };
   readonly sse = { events: 0, connects: 0, drops: 0, eventsAfterDbReturn: 0 };
+  /** Loops (users or listeners) that had not ended NO_ANSWER_MS after `stop`. */
+  unfinished = 0;
   /** Set by the caller when the database is back after an outage (events after it are counted). */
   dbBackAt = Infinity;
   private running = false;
@@ -99,17 +103,30 @@ export class MixedLoad {
     this.loops = [...this.users.map((s) => this.userLoop(s)), ...this.users.slice(0, this.o.listeners).map((s) => this.listen(s))];
   }
 
-  /** Ends the load: every user finishes the request under way. */
+  /** Ends the load: every user finishes the request under way (none takes longer than NO_ANSWER_MS). */
   async stop(): Promise<void> {
     this.running = false;
-    await Promise.all(this.loops);
+    let settled = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const all = Promise.all(this.loops.map((l) => l.finally(() => settled++)));
+    // A loop that still has not ended after every request's limit is left behind, and counted.
+    await Promise.race([all, new Promise((r) => (timer = setTimeout(r, NO_ANSWER_MS + 5_000)))]);
+    clearTimeout(timer);
+    this.unfinished = this.loops.length - settled;
+    if (this.unfinished > 0) console.warn(`[load] ${this.unfinished} user or listener loops did not end; left behind`);
   }
 
   private async timed(kind: string, fn: () => Promise<unknown>): Promise<void> {
     const start = performance.now();
     const at = this.o.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A request has its own 30 s timeout, but a response whose body never settles (seen once: a
+    // user's loop waited forever with no socket open, and the run with it) must not stop the user.
+    const noAnswer = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`${kind}: no answer`), { name: "NoAnswer" })), NO_ANSWER_MS);
+    });
     try {
-      await fn();
+      await Promise.race([fn(), noAnswer]);
       this.samples.push({ kind, ms: performance.now() - start, status: 200, phase: "steady", at });
     } catch (error) {
       const status =
@@ -117,6 +134,8 @@ export class MixedLoad {
           ? error.status
           : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name ?? "error");
       this.samples.push({ kind, ms: performance.now() - start, status, phase: "steady", at });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
