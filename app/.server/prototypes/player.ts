@@ -5,7 +5,8 @@ import type { ComponentDefinition, WireframeDocument } from "~/lib/wireframes/do
 import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
 import { playerView, type PlayerView } from "~/lib/wireframes/player";
 import { db, schema } from "../db";
-import { getWireframe } from "../wireframes";
+import { assertCan, wireframeNotFound } from "../wireframes/access";
+import { documentAt } from "../wireframes/documents";
 import type { MemberContext } from "../workspaces";
 import { isReadOnly } from "../workspaces/limits";
 
@@ -42,11 +43,36 @@ export async function componentsFor(
   return Object.fromEntries(rows.map((r) => [r.id, { definition: migrateComponentDefinition(r.definition), version: r.version }]));
 }
 
+type PlayerState = Omit<PlayerView, "doc"> | null;
+/** Per document (the players' cached versions, so per version), the states of the URLs played lately. */
+const states = new WeakMap<WireframeDocument, Map<string, PlayerState>>();
+const STATES_PER_DOCUMENT = 200;
+
+/**
+ * The player's state for a URL, worked out once per document version: hotspots and the
+ * flow's path walk the element tree (a few ms at 1,000 elements), the same for every visit.
+ */
+function playerState(doc: WireframeDocument, params: PlayerParams): PlayerState {
+  let byUrl = states.get(doc);
+  if (!byUrl) states.set(doc, (byUrl = new Map()));
+  const key = JSON.stringify([params.flow ?? null, params.screen ?? null, params.overlay ?? null, params.from ?? null]);
+  const known = byUrl.get(key);
+  if (known !== undefined) return known;
+  let result: PlayerState = null;
+  const state = playerView(doc, params);
+  if (state) {
+    const { doc: _drawn, ...view } = state;
+    result = view;
+  }
+  if (byUrl.size >= STATES_PER_DOCUMENT) byUrl.clear();
+  byUrl.set(key, result);
+  return result;
+}
+
 /** One screen of a document, for any player: its state and where its drawing is. */
 export function playScreen(doc: WireframeDocument, params: PlayerParams, screenSrc: (screenId: string) => string): PlayedScreen {
-  const state = playerView(doc, params);
-  if (!state) return { view: null };
-  const { doc: _drawn, ...view } = state;
+  const view = playerState(doc, params);
+  if (!view) return { view: null };
   return {
     view: { ...view, src: screenSrc(view.screen.id), overlaySrc: view.overlay ? screenSrc(view.overlay.screen.id) : null },
   };
@@ -56,11 +82,25 @@ export function playScreen(doc: WireframeDocument, params: PlayerParams, screenS
 export const memberScreenUrl = (wireframeId: string, seq: number, screenId: string) =>
   `/wireframes/${wireframeId}/screens/${encodeURIComponent(screenId)}.svg?v=${seq}`;
 
-/** A member plays one of the workspace's wireframes (404 for another workspace's). */
+/**
+ * A member plays one of the workspace's wireframes (404 for another workspace's): its row
+ * without the document, whose version is then read from the players' cache of documents.
+ */
 export async function getPrototype(member: MemberContext, wireframeId: string, params: PlayerParams): Promise<PrototypeView> {
-  const wireframe = await getWireframe(member, wireframeId);
+  assertCan(member, "wireframe.view");
+  if (!isUuid(wireframeId)) throw wireframeNotFound();
+  const { wireframes: w } = schema;
+  const [[row], readOnly] = await Promise.all([
+    db()
+      .select({ id: w.id, name: w.name, seq: w.seq })
+      .from(w)
+      .where(and(eq(w.id, wireframeId), eq(w.workspaceId, member.workspace.id))),
+    isReadOnly(member.workspace.id),
+  ]);
+  const current = row ? await documentAt(row.id, Number(row.seq)) : null;
+  if (!row || !current) throw wireframeNotFound();
+  const wireframe = { id: row.id, name: row.name, ...current };
   const played = playScreen(wireframe.document, params, (screenId) => memberScreenUrl(wireframe.id, wireframe.seq, screenId));
-  const readOnly = await isReadOnly(member.workspace.id);
   const canEdit = can(member.role, "wireframe.edit") && !readOnly;
   return { id: wireframe.id, name: wireframe.name, ...played, canShare: canEdit, canEdit };
 }

@@ -86,6 +86,24 @@ describe("the player", () => {
     expect([next.view!.screen.name, next.view!.index]).toEqual(["Thanks", 2]);
     const other = await makeWorkspace();
     expect(await statusOf(getPrototype(other.owner, ws.wireframeId, {}))).toBe(404);
+    expect(await statusOf(getPrototype(ws.owner, "not-a-uuid", {}))).toBe(404);
+  });
+
+  it("plays each edit at once, for members and links (the players keep documents by version)", async () => {
+    const ws = await setup();
+    const { token } = await createShareLink(ws.owner, ws.wireframeId, { allowFeedback: false });
+    expect((await getPrototype(ws.owner, ws.wireframeId, { screen: "done" })).view!.screen.name).toBe("Thanks");
+    expect((await openShareLink(token, { ip: IP })).seq).toBe(1);
+    await applyPatch(ws.owner, ws.wireframeId, { clientId: "test", ops: [{ op: "set-screen", id: "done", key: "name", value: "Paid" }] });
+    const played = await getPrototype(ws.owner, ws.wireframeId, { screen: "done" });
+    expect(played.view!.screen.name).toBe("Paid");
+    expect(played.view!.src).toBe(`/wireframes/${ws.wireframeId}/screens/done.svg?v=2`);
+    const shared = await openShareLink(token, { ip: IP });
+    expect([shared.seq, shared.document.screens.done!.name]).toEqual([2, "Paid"]);
+    // A deleted wireframe is gone for both.
+    await db().delete(schema.wireframes).where(eq(schema.wireframes.id, ws.wireframeId));
+    expect(await statusOf(getPrototype(ws.owner, ws.wireframeId, {}))).toBe(404);
+    expect(await statusOf(openShareLink(token, { ip: IP }))).toBe(404);
   });
 });
 

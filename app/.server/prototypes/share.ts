@@ -9,7 +9,7 @@ import { notFound, UserError } from "../errors";
 import { hit, peek, retryMessage } from "../rate-limit";
 import { sessionSecrets } from "../secrets";
 import { assertCan, assertCanChange, findWireframeRow } from "../wireframes/access";
-import { currentDocument } from "../wireframes/patches";
+import { documentAt } from "../wireframes/documents";
 import type { MemberContext } from "../workspaces";
 
 /**
@@ -156,7 +156,6 @@ export async function openShareLink(token: string, options: { ip: string; opened
       revokedAt: links.revokedAt,
       projectId: wireframes.projectId,
       name: wireframes.name,
-      document: wireframes.document,
       seq: wireframes.seq,
       authorName: users.fullName,
     })
@@ -174,6 +173,8 @@ export async function openShareLink(token: string, options: { ip: string; opened
       .set({ openCount: sql`${links.openCount} + 1`, lastOpenedAt: new Date() })
       .where(eq(links.id, row.id));
   }
+  const current = await documentAt(row.wireframeId, Number(row.seq));
+  if (!current) throw await miss();
   return {
     linkId: row.id,
     wireframeId: row.wireframeId,
@@ -181,8 +182,8 @@ export async function openShareLink(token: string, options: { ip: string; opened
     projectId: row.projectId,
     name: row.name,
     authorName: row.authorName?.trim() || null,
-    document: currentDocument(row.document),
-    seq: Number(row.seq),
+    document: current.document,
+    seq: current.seq,
     allowFeedback: row.allowFeedback,
     hasPassword: row.passwordHash !== null,
     unlockValue: row.passwordHash ? unlockValue(row.id, row.passwordHash) : null,
