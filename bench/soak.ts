@@ -35,7 +35,7 @@ const now = () => performance.now() - t0;
 const log = (msg: string) => console.log(`[soak ${(now() / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
 // ---- Postgres, the build, two instances and the proxy -------------------------------------
-const pgPort = await freePort();
+const pgPort = Number(process.env.BENCH_PG_PORT) || (await freePort());
 const postgres = startPostgres(pgPort);
 const instances: ServerProcess[] = [];
 let running = true;
