@@ -1,6 +1,8 @@
 import { STATE_GROUPS, type StateGroup } from "~/lib/board";
 import type { CfdPoint, ThroughputWeek } from "~/lib/analytics";
-import { addDays, daysBetween, startOfDay, weekStart } from "./days";
+import { addDays, DAY_MS, daysBetween, startOfDay, weekStart } from "./days";
+
+const WEEK_MS = 7 * DAY_MS;
 
 /**
  * Flow metrics computed from the transition log alone (pure functions; the log is read by
@@ -15,19 +17,26 @@ export type FlowTransition = { cardId: string; toStateGroup: StateGroup | null; 
 export function cumulativeFlow(log: FlowTransition[], from: string, to: string, weight?: (cardId: string) => number): CfdPoint[] {
   const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
   const where = new Map<string, StateGroup>();
+  const count = Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
   const out: CfdPoint[] = [];
   let i = 0;
   for (const day of daysBetween(from, to)) {
     const end = startOfDay(addDays(day, 1)).getTime();
     while (i < sorted.length && sorted[i]!.at.getTime() < end) {
       const t = sorted[i++]!;
-      if (t.toStateGroup) where.set(t.cardId, t.toStateGroup);
-      else where.delete(t.cardId);
+      const before = where.get(t.cardId);
+      if (before) count[before] -= 1;
+      if (t.toStateGroup) {
+        where.set(t.cardId, t.toStateGroup);
+        count[t.toStateGroup] += 1;
+      } else where.delete(t.cardId);
     }
     const point = { day } as CfdPoint;
     for (const g of STATE_GROUPS) point[g] = 0;
+    // Counts are kept as the log is replayed (not recounted each day); weights are summed each
+    // day in the cards' order, so a sum of tenths comes out the same every time.
     if (weight) for (const [cardId, g] of where) point[g] += weight(cardId);
-    else for (const g of where.values()) point[g] += 1;
+    else for (const g of STATE_GROUPS) point[g] = count[g];
     out.push(point);
   }
   return out;
@@ -42,10 +51,15 @@ export function weeklyThroughput(log: FlowTransition[], from: string, to: string
   for (let w = weekStart(from); w <= to; w = addDays(w, 7)) weeks.set(w, new Set());
   const lo = startOfDay(from).getTime();
   const hi = startOfDay(addDays(to, 1)).getTime();
+  const mondays = [...weeks.keys()];
+  if (mondays.length === 0) return [];
+  const first = startOfDay(mondays[0]!).getTime();
   for (const t of log) {
     const ms = t.at.getTime();
     if (ms < lo || ms >= hi || t.toStateGroup !== "completed" || t.fromStateGroup === "completed") continue;
-    weeks.get(weekStart(t.at.toISOString().slice(0, 10)))?.add(t.cardId);
+    // The week's Monday from the whole weeks since `lo`'s (no date text per transition).
+    const monday = mondays[Math.floor((ms - first) / WEEK_MS)];
+    if (monday) weeks.get(monday)?.add(t.cardId);
   }
   return [...weeks].map(([week, cards]) => ({ week, completed: cards.size }));
 }
@@ -59,21 +73,24 @@ export function columnFlow(
 ): { day: string; counts: number[] }[] {
   const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
   const where = new Map<string, string>();
+  // Each column's count, kept as the log is replayed.
+  const index = new Map(columnIds.map((id, k) => [id, k]));
+  const count = columnIds.map(() => 0);
   const out: { day: string; counts: number[] }[] = [];
   let i = 0;
   for (const day of daysBetween(from, to)) {
     const end = startOfDay(addDays(day, 1)).getTime();
     while (i < sorted.length && sorted[i]!.at.getTime() < end) {
       const t = sorted[i++]!;
-      if (t.toColumnId) where.set(t.cardId, t.toColumnId);
-      else where.delete(t.cardId);
+      const before = index.get(where.get(t.cardId) ?? "");
+      if (before !== undefined) count[before]! -= 1;
+      if (t.toColumnId) {
+        where.set(t.cardId, t.toColumnId);
+        const k = index.get(t.toColumnId);
+        if (k !== undefined) count[k]! += 1;
+      } else where.delete(t.cardId);
     }
-    const counts = columnIds.map(() => 0);
-    for (const c of where.values()) {
-      const k = columnIds.indexOf(c);
-      if (k >= 0) counts[k]! += 1;
-    }
-    out.push({ day, counts });
+    out.push({ day, counts: [...count] });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, schema } from "../db";
@@ -8,6 +8,7 @@ import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
 import { addDays, dayOf, startOfDay } from "./days";
 import { agingWork } from "./aging";
+import { readLog } from "./log";
 import { finishedCards, timeStats } from "./cycle-time";
 import { columnFlow, cumulativeFlow, weeklyThroughput } from "./flow";
 
@@ -67,23 +68,7 @@ export async function workspaceOverview(member: MemberContext, now = new Date())
 export async function projectFlow(member: MemberContext, projectId: string, range: { from: string; to: string }) {
   const project = await getProject(member, projectId);
   if (!project) throw notFound("That project");
-  const log = await db()
-    .select({
-      cardId: cardTransitions.cardId,
-      fromStateGroup: cardTransitions.fromStateGroup,
-      toStateGroup: cardTransitions.toStateGroup,
-      toColumnId: cardTransitions.toColumnId,
-      at: cardTransitions.at,
-    })
-    .from(cardTransitions)
-    .where(
-      and(
-        eq(cardTransitions.workspaceId, member.workspace.id),
-        eq(cardTransitions.projectId, project.id),
-        lt(cardTransitions.at, startOfDay(addDays(range.to, 1))),
-      ),
-    )
-    .orderBy(asc(cardTransitions.at), asc(cardTransitions.id));
+  const log = await readLog(db(), { workspaceId: member.workspace.id, projectId: project.id }, startOfDay(addDays(range.to, 1)));
   const done = finishedCards(log, range.from, range.to);
   const titles = new Map<string, string>();
   for (let k = 0; k < done.length; k += 1000) {

@@ -1,7 +1,8 @@
-import { and, asc, eq, lt, max, min } from "drizzle-orm";
+import { and, eq, max, min } from "drizzle-orm";
 import type { StateGroup } from "~/lib/board";
 import { schema, type Db } from "../db";
 import { addDays, dayOf, daysBetween, startOfDay } from "./days";
+import { readLog } from "./log";
 
 /**
  * Daily snapshots: for each project and each (UTC) day, every column's card count and
@@ -34,11 +35,12 @@ export async function snapshotProject(tx: Db, project: { id: string; workspaceId
   const days = daysBetween(fillFrom, lastDay);
   if (days.length === 0) return 0;
 
-  const log = await tx
-    .select({ cardId: cardTransitions.cardId, to: cardTransitions.toColumnId, group: cardTransitions.toStateGroup, at: cardTransitions.at })
-    .from(cardTransitions)
-    .where(and(eq(cardTransitions.projectId, project.id), lt(cardTransitions.at, end)))
-    .orderBy(asc(cardTransitions.at), asc(cardTransitions.id));
+  const log = (await readLog(tx, { projectId: project.id }, end)).map((t) => ({
+    cardId: t.cardId,
+    to: t.toColumnId,
+    group: t.toStateGroup,
+    at: t.at,
+  }));
   const cols = await tx
     .select({ id: boardColumns.id, stateGroup: boardColumns.stateGroup })
     .from(boardColumns)
