@@ -13,7 +13,10 @@ import { currentDocument } from "./patches";
  * every click. The documents are shared: never change one.
  */
 const ENTRIES = 16;
-const cache = new Map<string, WireframeDocument>();
+/** And at most this many elements in all (a document may hold 20,000): the memory stays bounded. */
+const ELEMENTS = 40_000;
+const cache = new Map<string, { document: WireframeDocument; elements: number }>();
+let held = 0;
 
 /** The document of `wireframeId` at version `seq` or later (the caller has found the row in its workspace); null once it is deleted. */
 export async function documentAt(wireframeId: string, seq: number): Promise<{ document: WireframeDocument; seq: number } | null> {
@@ -22,7 +25,7 @@ export async function documentAt(wireframeId: string, seq: number): Promise<{ do
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
-    return { document: hit, seq };
+    return { document: hit.document, seq };
   }
   const { wireframes } = schema;
   const [row] = await db()
@@ -32,7 +35,19 @@ export async function documentAt(wireframeId: string, seq: number): Promise<{ do
   if (!row) return null;
   // Read now, the row may be newer than the seq asked for: keep it under its own.
   const fresh = { document: currentDocument(row.document), seq: Number(row.seq) };
-  cache.set(`${wireframeId}:${fresh.seq}`, fresh.document);
-  while (cache.size > ENTRIES) cache.delete(cache.keys().next().value!);
+  const elements = Object.keys(fresh.document.elements).length;
+  if (elements <= ELEMENTS) {
+    const freshKey = `${wireframeId}:${fresh.seq}`;
+    held -= cache.get(freshKey)?.elements ?? 0;
+    cache.delete(freshKey);
+    cache.set(freshKey, { document: fresh.document, elements });
+    held += elements;
+    // The least recently used go first.
+    for (const [k, v] of cache) {
+      if (cache.size <= ENTRIES && held <= ELEMENTS) break;
+      cache.delete(k);
+      held -= v.elements;
+    }
+  }
   return fresh;
 }
