@@ -167,12 +167,13 @@ export async function loadInsightData(
       .orderBy(asc(users.fullName)),
     // The 85th percentile by nearest rank (percentile_disc: the same rank as ../analytics/cycle-time.ts'
     // percentile), of the days unrounded: rounding after picking gives what picking among rounded values does.
+    // A tie on a tenth of a day is a whole number of seconds, exact in double precision as in numeric.
     tx
       .select({
         projectId: cards.projectId,
         p85: sql<
           string | number | null
-        >`percentile_disc(0.85) within group (order by extract(epoch from (${cards.completedAt} - ${cards.startedAt})) / 86400)`,
+        >`percentile_disc(0.85) within group (order by date_part('epoch', ${cards.completedAt} - ${cards.startedAt}) / 86400)`,
       })
       .from(cards)
       .where(
@@ -184,11 +185,12 @@ export async function loadInsightData(
         ),
       )
       .groupBy(cards.projectId),
-    // Cards (each once) per project and window: distinct rows first, then counted (a hash, not a sort per group).
+    // Cards (each once) per project and window: distinct rows first, then counted (a hash, not a
+    // sort per group), in double precision (whole seconds and microseconds are exact there).
     tx
       .execute(
         sql`select project_id, "window", count(*)::int as n from (
-          select distinct project_id, floor(extract(epoch from (${now.toISOString()}::timestamptz - at)) / 604800) as "window", card_id
+          select distinct project_id, floor(date_part('epoch', ${now.toISOString()}::timestamptz - at) / 604800) as "window", card_id
           from card_transitions
           where workspace_id = ${ws} and project_id in (${uuidList(ids)}) and to_state_group = 'completed'
             and from_state_group is distinct from 'completed'
