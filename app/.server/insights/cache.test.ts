@@ -10,6 +10,7 @@ import { updateColumn } from "../projects/columns";
 import { addDependency } from "../projects/dependencies";
 import { createProject, setProjectArchived, updateProject } from "../projects/projects";
 import type { Insight } from "~/lib/insights";
+import { compactInsightChanges } from "./cache";
 import { computeInsights, hideInsight, insightsFor } from "./index";
 
 /**
@@ -148,6 +149,22 @@ describe("the insight cache", () => {
     // Another overdue card: the dismissed insight's evidence changed, so it is back on the next read.
     await createCard(member, project.id, { columnId: columns[1]!.id, title: "Pay the rent", dueDate: "2020-02-01" });
     expect((await insightsFor(member, { projectId: project.id })).insights.map((i) => i.title)).toEqual(["2 cards overdue"]);
+  });
+
+  it("the daily upkeep keeps one change mark per project, and the project still reads as changed", async () => {
+    const { member, project, columns } = await setup();
+    expect(await types(member, project.id)).toEqual([]);
+    await markCache(project.id);
+    for (const title of ["One", "Two", "Three"]) await createCard(member, project.id, { columnId: columns[0]!.id, title });
+    const marks = async () =>
+      (await db().select().from(schema.insightChanges).where(eq(schema.insightChanges.projectId, project.id))).length;
+    expect(await marks()).toBeGreaterThan(1);
+    await db().insert(schema.insightChanges).values({ projectId: "00000000-0000-4000-8000-000000000000" });
+    await compactInsightChanges(db());
+    expect(await marks()).toBe(1);
+    expect(await db().select().from(schema.insightChanges)).toHaveLength(1);
+    // Not served from the cache: the change still counts.
+    expect((await insightsFor(member, { projectId: project.id })).insights.map((i) => i.title)).not.toContain("from the cache");
   });
 
   it("insights computed for another day are computed again", async () => {

@@ -90,3 +90,17 @@ async function computeAndStore(tx: Db, workspaceId: string, projectIds: string[]
       where project_insights.read_at <= excluded.read_at`);
   return insights;
 }
+
+/**
+ * Daily upkeep of `insight_changes`: a project written to often but whose insights nobody
+ * reads would collect a row per write. One row (the newest) marks a project as changed as well
+ * as many; a computation in progress deletes only the rows it read, and any row written after
+ * its read is newer than all of those, so it is the one kept. Rows of deleted projects go.
+ */
+export async function compactInsightChanges(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM insight_changes c
+    USING (SELECT project_id, max(id) AS keep FROM insight_changes GROUP BY project_id) k
+    WHERE c.project_id = k.project_id AND c.id < k.keep`);
+  await tx.execute(sql`DELETE FROM insight_changes c WHERE NOT EXISTS (SELECT 1 FROM projects p WHERE p.id = c.project_id)`);
+}

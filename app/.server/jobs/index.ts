@@ -2,6 +2,7 @@ import { backfillTransitions } from "../analytics/backfill";
 import { addDays } from "../analytics/days";
 import { weeklyDigestJob } from "../analytics/digest";
 import { writeSnapshots } from "../analytics/snapshots";
+import { compactInsightChanges } from "../insights/cache";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
 import { runJobs, type Job } from "./runner";
@@ -20,6 +21,8 @@ export const JOBS: Job[] = [
   { name: "daily-snapshots", every: "day", run: (tx, today) => writeSnapshots(tx, addDays(today, -1)) },
   // Wireframe images no document uses for a day are freed; links to screens removed 30 days ago go.
   { name: "wireframe-sweep", every: "day", run: (tx) => sweepWireframeLeftovers(tx) },
+  // The insight cache's change marks: one per project is enough (docs/decisions/020).
+  { name: "insight-changes-compact", every: "day", run: (tx) => compactInsightChanges(tx) },
   // Notifications: cards due today or tomorrow, trials ending within 3 days, the daily digest.
   { name: "notify-due-soon", every: "day", run: (tx, today) => dueSoon(tx, today) },
   { name: "notify-trial-ending", every: "day", run: (tx, today) => trialEnding(tx, today) },
