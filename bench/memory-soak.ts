@@ -39,6 +39,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (n: number) => Math.round(n / 1048576);
 
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-memory-soak-"));
+const LOG_DIR = mkdtempSync(path.join(os.tmpdir(), "atelier-memory-soak-logs-"));
 const probe = pathToFileURL(path.join(projectRoot, "bench/memory-probe.mjs")).href;
 const buildDir = await benchBuild("/tmp/atelier-bench/build-memory-soak");
 const running: ServerProcess[] = [];
@@ -159,6 +160,9 @@ async function measure(backend: Run["backend"]): Promise<Run> {
   }
   running.splice(running.indexOf(s), 1);
   rmSync(s.dataDir, { recursive: true, force: true });
+  // The server's output is kept (an error in the table is explained there).
+  writeFileSync(path.join(LOG_DIR, `server-${backend}.log`), s.output());
+  log(`${backend}: the server's output is in ${path.join(LOG_DIR, `server-${backend}.log`)}`);
   const peakSampled = Math.max(afterStart, ...series.map((p) => p.rss));
   return {
     backend,
