@@ -212,25 +212,6 @@ const errorList = (r: Run) => {
   return [...by].map(([k, n]) => `${n}× ${k}`).join(", ") || "none";
 };
 
-/** What the figures were read to mean (kept with every run; update it when they change). */
-const FINDINGS = `What the figures were read to mean (kept with every run; update it when they change). Run of 25 Nov 11:05-11:25 UTC:
-- **Both targets hold after start and after the 10-minute load**: embedded 278 → 332 MB (≤ 400), Postgres 143 → 178 MB
-  (≤ 200). The kernel's high-water marks (373 and 241 MB) are moments inside a burst, not resting levels; on Postgres it
-  is above every 5 s sample of the load (195 MB at most), so a short burst, likely the 50 sign-ups' password hashing.
-- **Where the embedded server's memory goes**: PGlite's WebAssembly memory ("external") is 140 MB after start and
-  141 MB after 10,000 requests: it does not grow with the load (shared_buffers 16 MB, PGLITE_CONF). The growth under
-  load, about 55 MB, is the JS heap: 83 → 109 MB reserved (69 MB used), of which a forced GC frees 34 MB; the live heap
-  after GC grows 43 → 54 MB (sessions, caches, the rendered pages' garbage between collections). The remaining about
-  90 MB is code, V8's other spaces and native modules, as in the start-up stages of the memory section above.
-  Postgres differs by the WASM memory alone (external 4-6 MB); its heap behaves the same (37 → 48 MB live).
-- **Nothing to fix for the targets**; the lever if they tighten is PGlite's 140 MB (a smaller shared_buffers saves
-  little: it is 16 MB of it; the rest is the Postgres backend's own memory in the WASM instance).
-- The verdict says FAIL for **one request out of 10,242 on the embedded database: a board page answered 500**
-  (the server's output was not kept, so its cause is not known; the load was then at its worst, load average about 20
-  from other work on the 2 cores, p95 of every kind 1.4-5.4 s). No acknowledged write was lost on either database.
-- An earlier run (11:05) never ended: one simulated user's request settled neither way with no socket open, and
-  stop() waited on it; an action now counts as "NoAnswer" after 35 s (bench/soak-load.ts).`;
-
 const section = `<!-- memory-soak:start -->
 ## Memory under the 10-minute load: embedded database and Postgres side by side
 
@@ -278,7 +259,6 @@ ${[...new Set(runs.flatMap((r) => r.load.perKind().map((k) => k.kind)))]
   })
   .join("\n")}
 
-${FINDINGS}
 <!-- memory-soak:end -->`;
 
 console.log("\n" + section);
