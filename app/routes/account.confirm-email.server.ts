@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-run/node";
 import { checkEmailChange, confirmEmailChange } from "~/.server/account/profile";
-import { getUser } from "~/.server/auth/session";
+import { getSession, getUser } from "~/.server/auth/session";
 import { readForm } from "~/.server/http/body";
 import { redirectWithToast } from "~/.server/http/flash";
 
 /** /account/confirm-email?token=…: opening the link shows a confirm button (the token is not spent); the POST spends it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const change = await checkEmailChange(token);
+  const change = await checkEmailChange(token, await getSession(request));
   if (!change) return data({ valid: false as const, token: "", newEmail: "" }, { status: 400 });
   return { valid: true as const, token: token!, newEmail: change.newEmail };
 }

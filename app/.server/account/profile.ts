@@ -189,10 +189,14 @@ export async function signOutSession({ user }: CurrentSession, sessionId: string
 }
 
 /** Opening the link shows a confirm button (the token is not spent); the POST spends it. */
-export async function checkEmailChange(token: string | null) {
+export async function checkEmailChange(token: string | null, current?: CurrentSession | null) {
   if (!token) return null;
-  // Supabase cannot check a link without spending it; the post says whether it was good.
-  if (onSupabase()) return { id: "", userId: "", newEmail: "your new address" };
+  // Supabase cannot check a link without spending it; the post says whether it was good. A
+  // signed-in visitor's own pending change names the address.
+  if (onSupabase()) {
+    const pending = current ? (await (await supabaseAccount()).supabaseProfile(current)).pendingEmail : null;
+    return { id: "", userId: "", newEmail: pending ?? "your new address" };
+  }
   const [row] = await db()
     .select({ id: authTokens.id, userId: authTokens.userId, data: authTokens.data })
     .from(authTokens)

@@ -19,6 +19,7 @@ import { action as logoutAction } from "~/routes/logout.server";
 import { action as oauthStartRoute } from "~/routes/auth.oauth.$provider.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.server";
 import { loader as profileLoader } from "~/routes/_app.profile.server";
+import { loader as confirmEmailLoader } from "~/routes/account.confirm-email.server";
 import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
 import { changePassword, confirmEmailChange, profileOf, requestEmailChange, updateProfile } from "../account/profile";
 import { UserError } from "../errors";
@@ -417,6 +418,12 @@ describe("Supabase identity: /profile goes to Supabase", () => {
     // A new request shows again; opening its link ends it (the address has changed).
     await requestEmailChange(current, { email: next, currentPassword: PASSWORD });
     expect(await page()).toBe(next);
+    // The link's page names the address to a signed-in visitor (Supabase cannot check a link without spending it).
+    const token = new URL(lastMailTo(next).link).searchParams.get("token")!;
+    const confirmPage = async (headers: Record<string, string>) =>
+      (await confirmEmailLoader(args(get(`/account/confirm-email?token=${token}`, headers)))) as { newEmail: string };
+    expect((await confirmPage({ Cookie: cookie })).newEmail).toBe(next);
+    expect((await confirmPage({})).newEmail).toBe("your new address");
     expect(await confirmEmailChange(new URL(lastMailTo(next).link).searchParams.get("token")!)).toEqual({ ok: true, email: next });
     expect(await page()).toBeNull();
   });
