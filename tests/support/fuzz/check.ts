@@ -21,12 +21,17 @@ export const APP = "http://localhost:3000";
  *   what a limit is for: sign-in, sign-up, reset and beta posts, and profile changes.
  * - usage_counters: an API client's call (`Authorization: Bearer`) is metered whatever its
  *   answer: the plan's monthly API calls.
+ * - project_insights, insight_changes: the insight cache (docs/decisions/020-insight-cache.md);
+ *   a page that shows insights stores what it computed and clears the change marks it read.
+ *   A cache, not the user's data: what it holds is what the rules give for the other tables.
  * Sessions are compared in full: nothing updates a session's last_seen_at after sign-in
  * (app/.server/auth/session.ts), and request logs go to the access log, not to a table.
  */
 export const DB_CHANGES_ALLOWED: Record<string, string> = {
   rate_limits: "counts every attempt, refused ones included",
   usage_counters: "meters every API-client call, refused ones included",
+  project_insights: "the insight cache: a page that shows insights stores them",
+  insight_changes: "the insight cache's change marks, cleared when insights are computed",
 };
 
 type TableState = { rows: number; hash: string };
