@@ -140,7 +140,7 @@ test.describe("accounts with JavaScript", () => {
     const label = provider === "google" ? "Google" : "GitHub";
     test(`${label} sign-in: a full round trip through the local OAuth2 server`, async ({ page }) => {
       const email = uniqueEmail(`${provider}-user`);
-      await setOAuthIdentity(provider, { id: `${provider}-${email}`, email, name: `${label} Person` });
+      await setOAuthIdentity(provider, { id: `${provider}-${email}`, email, name: `${label} Person` }, page);
       await page.goto("/auth");
       await page.getByRole("button", { name: `Continue with ${label}` }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -148,7 +148,7 @@ test.describe("accounts with JavaScript", () => {
       await signOut(page);
 
       // The same identity comes back to the same account.
-      await setOAuthIdentity(provider, { id: `${provider}-${email}`, email, name: `${label} Person` });
+      await setOAuthIdentity(provider, { id: `${provider}-${email}`, email, name: `${label} Person` }, page);
       await page.goto("/auth?mode=signup");
       await page.getByRole("button", { name: `Continue with ${label}` }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -156,7 +156,7 @@ test.describe("accounts with JavaScript", () => {
   }
 
   test("OAuth refused at the provider comes back to /auth with the message", async ({ page }) => {
-    await setOAuthIdentity("github", { id: "denier", email: uniqueEmail("denier"), name: "Denier", denied: true });
+    await setOAuthIdentity("github", { id: "denier", email: uniqueEmail("denier"), name: "Denier", denied: true }, page);
     await page.goto("/auth");
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");

@@ -160,7 +160,7 @@ test.describe("signed-in shell", () => {
 
   test("a user without a name: the e-mail's local part", async ({ page }) => {
     const email = uniqueEmail("nameless");
-    await setOAuthIdentity("github", { id: `gh-${email}`, email, name: "" });
+    await setOAuthIdentity("github", { id: `gh-${email}`, email, name: "" }, page);
     await page.goto("/auth");
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");

@@ -143,9 +143,12 @@ test.describe("test services", () => {
     const redirectUri = `${baseURL}/auth/google/callback`;
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
+    // This test's identities are for its own authorizations (tests run at once).
+    const tag = randomBytes(8).toString("hex");
     const authorize = (provider: "google" | "github", extra: Record<string, string> = {}) =>
       request.get(oauthEndpoints[provider].authorization, {
         maxRedirects: 0,
+        headers: { "x-e2e-oauth-tag": tag },
         params: {
           response_type: "code",
           client_id: oauthClients[provider].clientId,
@@ -173,7 +176,7 @@ test.describe("test services", () => {
       });
 
     const email = uniqueEmail("oauth");
-    await setOAuthIdentity("google", { id: "g-1", email, name: "Ada Lovelace" });
+    await setOAuthIdentity("google", { id: "g-1", email, name: "Ada Lovelace" }, { tag });
     const googleAuth = await authorize("google");
     expect(googleAuth.status()).toBe(302);
     const code = codeFrom(googleAuth.headers().location!);
@@ -198,7 +201,7 @@ test.describe("test services", () => {
     expect(foreign.status()).toBe(400);
 
     const ghEmail = uniqueEmail("octo");
-    await setOAuthIdentity("github", { id: 4242, email: ghEmail, name: "Octo Cat", emailVerified: false });
+    await setOAuthIdentity("github", { id: 4242, email: ghEmail, name: "Octo Cat", emailVerified: false }, { tag });
     const ghCode = codeFrom((await authorize("github")).headers().location!);
     const ghToken = (await (await exchange("github", ghCode)).json()) as { access_token: string };
     const headers = { authorization: `Bearer ${ghToken.access_token}` };
@@ -210,7 +213,7 @@ test.describe("test services", () => {
       { email: ghEmail, primary: true, verified: false, visibility: "public" },
     ]);
 
-    await setOAuthIdentity("github", { id: 1, email: ghEmail, name: "Octo Cat", denied: true });
+    await setOAuthIdentity("github", { id: 1, email: ghEmail, name: "Octo Cat", denied: true }, { tag });
     const denied = new URL((await authorize("github")).headers().location!);
     expect(denied.searchParams.get("error")).toBe("access_denied");
   });

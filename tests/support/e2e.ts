@@ -5,7 +5,7 @@
  *   import { test, expect, uniqueEmail, waitForMail } from "../support/e2e";
  */
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { closedBetaURL, mailboxURL, oauthURL, type OAuthProvider } from "./e2e-config";
 
@@ -72,16 +72,34 @@ export async function waitForMail(query: { to: string; subject?: string; timeout
 
 export type OAuthIdentity = { id: string | number; email: string; name: string; emailVerified?: boolean };
 
+const oauthTags = new WeakMap<BrowserContext, string>();
+
 /**
- * The next authorization at the local OAuth2 server for `provider` signs in as this
- * identity (queued: two calls serve two authorizations in order). Without one, the
+ * The next authorization at the local OAuth2 server for `provider` made by this test (its
+ * page's browser, or a request carrying `{ tag }` as the x-e2e-oauth-tag header) signs in as
+ * this identity (queued: two calls serve two authorizations in order). Without one, the
  * provider answers with a default user. `{ denied: true }` makes it answer access_denied.
+ * Tagged per test, so tests running at once never take each other's identities.
  */
-export async function setOAuthIdentity(provider: OAuthProvider, identity: OAuthIdentity & { denied?: boolean }): Promise<void> {
+export async function setOAuthIdentity(
+  provider: OAuthProvider,
+  identity: OAuthIdentity & { denied?: boolean },
+  owner: Page | { tag: string },
+): Promise<void> {
+  let tag: string;
+  if ("tag" in owner) tag = owner.tag;
+  else {
+    const context = owner.context();
+    tag = oauthTags.get(context) ?? randomBytes(8).toString("hex");
+    if (!oauthTags.has(context)) {
+      oauthTags.set(context, tag);
+      await context.addCookies([{ name: "e2e_oauth_tag", value: tag, url: oauthURL }]);
+    }
+  }
   const res = await fetch(`${oauthURL}/__identity`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ provider, ...identity }),
+    body: JSON.stringify({ provider, tag, ...identity }),
   });
   if (!res.ok) throw new Error(`setOAuthIdentity: ${res.status} ${await res.text()}`);
 }

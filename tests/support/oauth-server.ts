@@ -11,8 +11,11 @@
  *   GET  /google/userinfo             OpenID Connect user info
  *   GET  /github/user                 GitHub's /user
  *   GET  /github/user/emails          GitHub's /user/emails
- *   POST /__identity                  {provider, id, email, name, emailVerified?, denied?}:
- *                                     the next authorization at that provider is this user
+ *   POST /__identity                  {provider, id, email, name, emailVerified?, denied?, tag?}:
+ *                                     the next authorization at that provider is this user; with
+ *                                     a tag, only for an authorization that carries it (cookie
+ *                                     e2e_oauth_tag or header x-e2e-oauth-tag): tests running at
+ *                                     once do not take each other's users
  *   DELETE /__identity                forget queued identities
  *   GET  /health
  */
@@ -20,6 +23,13 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 
 export type Provider = "google" | "github";
+
+/** The test an authorization belongs to (see POST /__identity). */
+function tagOf(req: http.IncomingMessage): string {
+  const header = req.headers["x-e2e-oauth-tag"];
+  if (typeof header === "string" && header) return header;
+  return /(?:^|;\s*)e2e_oauth_tag=([^;]+)/.exec(req.headers.cookie ?? "")?.[1] ?? "";
+}
 
 export type OAuthIdentity = {
   id: string | number;
@@ -94,15 +104,21 @@ function errorPage(res: http.ServerResponse, message: string) {
 }
 
 export class LocalOAuthServer {
-  private queues: Record<Provider, OAuthIdentity[]> = { google: [], github: [] };
+  /** Queued identities by provider and tag ("" for untagged). */
+  private queues = new Map<string, OAuthIdentity[]>();
   private grants = new Map<string, Grant>();
   private tokens = new Map<string, { provider: Provider; identity: OAuthIdentity; scope: string }>();
   private server?: http.Server;
 
   constructor(private options: OAuthServerOptions) {}
 
-  queueIdentity(provider: Provider, identity: OAuthIdentity) {
-    this.queues[provider].push(identity);
+  queueIdentity(provider: Provider, identity: OAuthIdentity, tag = "") {
+    const key = `${provider}:${tag}`;
+    this.queues.set(key, [...(this.queues.get(key) ?? []), identity]);
+  }
+
+  private nextIdentity(provider: Provider, tag: string): OAuthIdentity | undefined {
+    return this.queues.get(`${provider}:${tag}`)?.shift();
   }
 
   start(): Promise<http.Server> {
@@ -129,25 +145,25 @@ export class LocalOAuthServer {
     if (url.pathname === "/health") return json(res, 200, { ok: true });
     if (url.pathname === "/__identity") {
       if (req.method === "DELETE") {
-        this.queues = { google: [], github: [] };
+        this.queues.clear();
         return json(res, 200, { ok: true });
       }
       if (req.method !== "POST") return json(res, 405, { error: "method_not_allowed" });
-      const body = JSON.parse((await readBody(req)) || "{}") as OAuthIdentity & { provider?: string };
+      const body = JSON.parse((await readBody(req)) || "{}") as OAuthIdentity & { provider?: string; tag?: string };
       if (body.provider !== "google" && body.provider !== "github") {
         return json(res, 400, { error: "provider must be google or github" });
       }
       if (!body.email || body.id === undefined || body.id === "") {
         return json(res, 400, { error: "id and email are required" });
       }
-      const { provider, ...identity } = body;
-      this.queueIdentity(provider, identity);
+      const { provider, tag, ...identity } = body;
+      this.queueIdentity(provider, identity, tag ?? "");
       return json(res, 200, { ok: true });
     }
 
     if (first !== "google" && first !== "github") return json(res, 404, { error: "not_found" });
     const provider: Provider = first;
-    if (second === "authorize" && req.method === "GET") return this.authorize(provider, url, res);
+    if (second === "authorize" && req.method === "GET") return this.authorize(provider, url, res, tagOf(req));
     if (second === "token" && req.method === "POST") return this.token(provider, req, res);
     if (provider === "google" && second === "userinfo" && req.method === "GET") {
       const t = this.bearer(req, provider);
@@ -184,7 +200,7 @@ export class LocalOAuthServer {
     return json(res, 404, { error: "not_found" });
   }
 
-  private authorize(provider: Provider, url: URL, res: http.ServerResponse) {
+  private authorize(provider: Provider, url: URL, res: http.ServerResponse, tag: string) {
     const p = url.searchParams;
     const client = this.options.clients[provider];
     if (p.get("client_id") !== client.clientId) return errorPage(res, "The OAuth client was not found.");
@@ -211,7 +227,7 @@ export class LocalOAuthServer {
     if (challenge && method !== "S256") {
       return back({ error: "invalid_request", error_description: "code_challenge_method must be S256" });
     }
-    const identity = this.queues[provider].shift() ?? defaultIdentity(provider);
+    const identity = this.nextIdentity(provider, tag) ?? defaultIdentity(provider);
     if (identity.denied) return back({ error: "access_denied", error_description: "The user denied access." });
     const code = base64url(randomBytes(24));
     this.grants.set(code, {
