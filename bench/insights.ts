@@ -31,7 +31,8 @@ const { db, ensureDb, rowsOf, driver, closeDb, transaction } = await import("~/.
 const { computeInsights, insightsFor } = await import("~/.server/insights");
 const { createSession } = await import("~/.server/auth/session");
 const { getMemberContext } = await import("~/.server/workspaces");
-const { analyticsLoader } = await import("~/routes/_app.analytics.server");
+const { analyticsLoader, rangeFrom } = await import("~/routes/_app.analytics.server");
+const { projectFlow } = await import("~/.server/analytics/reports");
 const { writeSnapshots } = await import("~/.server/analytics/snapshots");
 const { addDays, dayOf } = await import("~/.server/analytics/days");
 const { forecastCompletion, forecastOnTime, throughputHistory } = await import("~/.server/analytics/forecast");
@@ -83,14 +84,36 @@ await db().execute(sql`
   join (select user_id, row_number() over (order by user_id) - 1 as k from memberships where workspace_id = ${W}) m on m.k = c.number % 6
   where c.project_id = ${P} and c.number % 3 <> 0`);
 console.log(`cards seeded: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-// 100,000 transitions: each card's path through the groups, spread over its life.
+// 100,000 transitions: each card's path through the columns, spread over its life, ten steps
+// ending in the column it sits in; then the cards' lifecycle times as the app keeps them
+// (created, first started, last entered a completed column while it stays there).
 await db().execute(sql`
-  with cols as (select id, state_group, position from board_columns where project_id = ${P}),
-  steps as (select k, (array['Backlog', 'To do', 'In progress', 'Review', 'Done', 'In progress', 'Review', 'Done', 'In progress', 'Done'])[k + 1] as name from generate_series(0, ${PER_CARD - 1}) k)
+  with cols as (select id, name, state_group from board_columns where project_id = ${P}),
+  paths (final, names) as (values
+    ('Done', array['Backlog', 'To do', 'In progress', 'Review', 'Done', 'In progress', 'Review', 'Done', 'In progress', 'Done']),
+    ('In progress', array['Backlog', 'To do', 'In progress', 'Review', 'Done', 'In progress', 'Review', 'Done', 'Review', 'In progress']),
+    ('Review', array['Backlog', 'To do', 'In progress', 'Review', 'Done', 'In progress', 'Review', 'Done', 'In progress', 'Review']),
+    ('To do', array['Backlog', 'To do', 'Backlog', 'To do', 'Backlog', 'To do', 'Backlog', 'To do', 'Backlog', 'To do']),
+    ('Backlog', array['Backlog', 'To do', 'Backlog', 'To do', 'Backlog', 'To do', 'Backlog', 'To do', 'To do', 'Backlog'])),
+  steps as (
+    select c.id as card_id, c.created_at, s.k, b.id as to_id, b.state_group as to_group,
+      lag(b.id) over w as from_id, lag(b.state_group) over w as from_group
+    from cards c
+    join cols f on f.id = c.column_id
+    join paths p on p.final = f.name
+    cross join generate_series(1, ${PER_CARD}) s(k)
+    join cols b on b.name = p.names[s.k]
+    where c.project_id = ${P}
+    window w as (partition by c.id order by s.k))
   insert into card_transitions (workspace_id, project_id, card_id, from_column_id, to_column_id, from_state_group, to_state_group, at)
-  select ${W}, ${P}, c.id, null, b.id, null, b.state_group, c.created_at + s.k * ((now() - c.created_at) / ${PER_CARD + 1})
-  from cards c cross join steps s join board_columns b on b.project_id = ${P} and b.name = s.name
-  where c.project_id = ${P}`);
+  select ${W}, ${P}, card_id, from_id, to_id, from_group, to_group, created_at + (k - 1) * ((now() - created_at) / ${PER_CARD + 1})
+  from steps`);
+await db().execute(sql`
+  update cards c set started_at = t.started, completed_at = case when b.state_group = 'completed' then t.completed end
+  from (select card_id, min(at) filter (where to_state_group = 'started') as started,
+          max(at) filter (where to_state_group = 'completed' and from_state_group is distinct from 'completed') as completed
+        from card_transitions where project_id = ${P} group by card_id) t, board_columns b
+  where c.id = t.card_id and b.id = c.column_id`);
 console.log(`transitions seeded: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 // Dependencies between open cards (chains), and an active cycle of 200 cards.
 await db().execute(sql`
@@ -152,8 +175,15 @@ const afterChange = await measure(async () => {
 });
 
 // The project analytics page's loader (the default range, the last 8 weeks), as a request
-// after a change to the board (its insights computed again) and with them cached.
+// after a change to the board (its insights computed again) and with them cached, once the
+// daily job has written the snapshots up to yesterday (decision 021: the page's flow comes from
+// them); and the flow as it is read without them (by replaying the whole transition log, as
+// for a range that ends before today).
+const yesterday = addDays(dayOf(now), -1);
+await writeSnapshots(db(), yesterday);
 const page = `http://localhost/analytics?project=${P}`;
+const range8 = rangeFrom(new URL(page), now);
+const replayed = await measure(() => projectFlow(member, P, range8, { replay: true }));
 const pageCached = await measure(() => analyticsLoader(signedIn(page)));
 const pageChanged = await measure(async () => {
   await touch();
@@ -162,9 +192,9 @@ const pageChanged = await measure(async () => {
 
 // One day's snapshot job: every day up to the day before yesterday is written once, then
 // yesterday's is written (and removed again between rounds), in a transaction like the job runner's.
-const yesterday = addDays(dayOf(now), -1);
-await writeSnapshots(db(), addDays(yesterday, -1));
-const snapshotRows = await writeSnapshots(db(), yesterday);
+const snapshotRows = await db()
+  .execute(sql`select count(*)::int as n from project_daily_snapshots where project_id = ${P} and day = ${yesterday}::date`)
+  .then((r) => rowsOf<{ n: number }>(r)[0]!.n);
 const snapshot = await measure(async () => {
   await db().execute(sql`delete from project_daily_snapshots where project_id = ${P} and day = ${yesterday}::date`);
   await transaction((tx) => writeSnapshots(tx, yesterday));
@@ -175,6 +205,7 @@ console.log(`insights: ${found.length} (${found.map((i) => i.type).join(", ")})`
 console.log(`insight rules: CPU p50 ${insights.cpu50} ms, p95 ${insights.cpu95} ms, wall p50 ${insights.wall50} ms`);
 console.log(`insights through the cache: fresh ${cached.wall50} ms, after a change ${afterChange.wall50} ms (wall p50)`);
 console.log(`analytics page loader: ${pageCached.wall50} ms cached insights, ${pageChanged.wall50} ms after a change (wall p50)`);
+console.log(`the flow replayed from the log: wall p50 ${replayed.wall50} ms, CPU p50 ${replayed.cpu50} ms`);
 console.log(`one day's snapshots (${snapshotRows} rows): wall p50 ${snapshot.wall50} ms, CPU p50 ${snapshot.cpu50} ms`);
 console.log(`forecast simulation: CPU p50 ${simulation.cpu50} ms; with the history read: ${withRead.cpu50} ms`);
 const row = (name: string, m: { cpu50: number; cpu95: number; wall50: number }, aim = "") =>
@@ -197,6 +228,7 @@ ${row("the project's insights as the board, dashboard and /analytics read them: 
 ${row("the same just after a change (a card edited, then read: computed again and stored)", afterChange)}
 ${row("the project analytics page's loader (`/analytics?project=`, last 8 weeks), insights cached", pageCached, `under 300 ms: **${verdict(pageCached.cpu50, 300)}**`)}
 ${row("the same just after a change to the board (its insights computed again)", pageChanged, `under 300 ms: **${verdict(pageChanged.cpu50, 300)}**`)}
+${row("the page's flow without the snapshots (`projectFlow` replaying the whole log: a range ending before today, or before the job's first run)", replayed)}
 ${row(`one day's snapshot job (\`writeSnapshots\` for yesterday in a transaction: ${snapshotRows} rows)`, snapshot, `under 1 s: **${verdict(snapshot.cpu50, 1000)}**`)}
 ${row(`the forecast: 10,000 runs for the ${remaining.toLocaleString("en")} open cards (${completion.status === "ok" ? `50/85/95 %: ${completion.p50}, ${completion.p85}, ${completion.p95}` : completion.status})`, simulation, `under 100 ms: **${verdict(simulation.cpu50, 100)}**`)}
 ${row("the forecast with its history read and a cycle's on-time chance", withRead)}

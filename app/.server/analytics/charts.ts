@@ -12,6 +12,20 @@ import { addDays, startOfDay } from "./days";
  * plain paths, ticks and labels (d3 never ships to the browser), plus each chart's summary
  * and data table. Pure functions of the flow data (./flow.ts).
  */
+
+/** A finished card's day, as formatDay writes a moment in UTC; one date formatting per day, not per card (thousands of dots). */
+const dayLabels = new Map<string, string>();
+function finishedDay(completedAt: string): string {
+  const day = completedAt.slice(0, 10);
+  let label = dayLabels.get(day);
+  if (label === undefined) {
+    label = formatDay(day);
+    if (dayLabels.size > 2000) dayLabels.clear();
+    dayLabels.set(day, label);
+  }
+  return label;
+}
+
 const WIDTH = 640;
 const HEIGHT = 280;
 const PLOT = { left: 40, top: 12, right: WIDTH - 12, bottom: HEIGHT - 28 };
@@ -231,7 +245,7 @@ export function timeChart(metric: "cycle" | "lead", finished: FinishedCard[], ra
     dots: rows.map((r) => ({
       cx: round1(x(new Date(r.card.completedAt))),
       cy: round1(y(r.days)),
-      label: `${r.card.title}: ${round1(r.days)} days, finished ${formatDay(r.card.completedAt)}`,
+      label: `${r.card.title}: ${round1(r.days)} days, finished ${finishedDay(r.card.completedAt)}`,
     })),
     xTicks: x.ticks(6).map((t) => ({ at: round1(x(t)), label: formatMonthDay(t) })),
     yTicks: ticks,

@@ -13,7 +13,8 @@ import type { FlowTransition } from "./flow";
  */
 type CardHistory = { created: number; started: number | null; completed: number | null; deleted: boolean };
 
-const days = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10;
+/** A duration in days, to one decimal. */
+export const durationDays = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10;
 
 export function finishedCards(log: FlowTransition[], from: string, to: string): Omit<FinishedCard, "title">[] {
   const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -37,8 +38,8 @@ export function finishedCards(log: FlowTransition[], from: string, to: string): 
     out.push({
       cardId,
       completedAt: new Date(h.completed).toISOString(),
-      leadDays: days(h.completed - h.created),
-      cycleDays: h.started === null ? null : days(h.completed - h.started),
+      leadDays: durationDays(h.completed - h.created),
+      cycleDays: h.started === null ? null : durationDays(h.completed - h.started),
     });
   }
   return out.sort((a, b) => a.completedAt.localeCompare(b.completedAt) || a.cardId.localeCompare(b.cardId));

@@ -11,6 +11,7 @@ import { agingWork } from "./aging";
 import { readLog } from "./log";
 import { finishedCards, timeStats } from "./cycle-time";
 import { columnFlow, cumulativeFlow, weeklyThroughput } from "./flow";
+import { flowFromSnapshots, type SnapshotFlow } from "./flow-snapshots";
 
 /** What /analytics shows; every read is scoped to the member's workspace (viewers may read). */
 const { boardColumns, cardTransitions, cards, projects } = schema;
@@ -65,28 +66,32 @@ export async function workspaceOverview(member: MemberContext, now = new Date())
  * and lead times) over [from, to], from its transitions, and its aging work in progress now
  * (against the range's cycle time percentiles); 404 outside the workspace.
  */
-export async function projectFlow(member: MemberContext, projectId: string, range: { from: string; to: string }) {
+export async function projectFlow(
+  member: MemberContext,
+  projectId: string,
+  range: { from: string; to: string },
+  options: { replay?: boolean; now?: Date } = {},
+) {
   const project = await getProject(member, projectId);
   if (!project) throw notFound("That project");
-  const log = await readLog(db(), { workspaceId: member.workspace.id, projectId: project.id }, startOfDay(addDays(range.to, 1)));
-  const done = finishedCards(log, range.from, range.to);
-  // The finished cards' titles in one query: their ids go as one JSON parameter (a thousand bound
-  // parameters per query cost more than the rows).
-  const titles = new Map<string, string>();
-  if (done.length > 0)
-    for (const r of rowsOf<{ id: string; title: string }>(
-      await db().execute(sql`
-        select c.id, c.title from ${cards} c
-        where c.workspace_id = ${member.workspace.id}
-          and c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(done.map((c) => c.cardId))}::json))`),
-    ))
-      titles.set(r.id, r.title);
-  const times = timeStats(done);
   const columns = await db()
     .select({ id: boardColumns.id, name: boardColumns.name, stateGroup: boardColumns.stateGroup })
     .from(boardColumns)
     .where(and(eq(boardColumns.workspaceId, member.workspace.id), eq(boardColumns.projectId, project.id)))
     .orderBy(asc(boardColumns.position));
+  const scope = { workspaceId: member.workspace.id, projectId: project.id };
+  // From the daily snapshots when they cover the range (decision 021), else by replaying the log.
+  const flow =
+    (options.replay
+      ? null
+      : await flowFromSnapshots(
+          db(),
+          scope,
+          columns.map((c) => c.id),
+          range,
+          options.now,
+        )) ?? (await replayFlow(member, project.id, columns, range));
+  const times = timeStats(flow.finished);
   const startedColumns = columns.filter((c) => c.stateGroup === "started");
   const startedCards = startedColumns.length
     ? await db()
@@ -109,26 +114,55 @@ export async function projectFlow(member: MemberContext, projectId: string, rang
           ),
         )
     : [];
+  return {
+    project: { id: project.id, name: project.name },
+    cfd: flow.cfd,
+    cfdPoints: flow.cfdPoints,
+    throughput: flow.throughput,
+    finished: flow.finished,
+    columns: columns.map((c) => ({ id: c.id, name: c.name })),
+    columnCfd: flow.columnCfd,
+    times,
+    aging: agingWork(startedColumns, startedCards, times.cycle),
+  };
+}
+
+/** projectFlow's numbers from the whole transition log up to the range's end (the reference; ./flow-snapshots.ts is the fast path). */
+async function replayFlow(
+  member: MemberContext,
+  projectId: string,
+  columns: { id: string }[],
+  range: { from: string; to: string },
+): Promise<SnapshotFlow> {
+  const log = await readLog(db(), { workspaceId: member.workspace.id, projectId }, startOfDay(addDays(range.to, 1)));
+  const done = finishedCards(log, range.from, range.to);
+  // The finished cards' titles in one query: their ids go as one JSON parameter (a thousand bound
+  // parameters per query cost more than the rows).
+  const titles = new Map<string, string>();
+  if (done.length > 0)
+    for (const r of rowsOf<{ id: string; title: string }>(
+      await db().execute(sql`
+        select c.id, c.title from ${cards} c
+        where c.workspace_id = ${member.workspace.id}
+          and c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(done.map((c) => c.cardId))}::json))`),
+    ))
+      titles.set(r.id, r.title);
   // The burn-up of the range counts points when cards are estimated (their current estimates, as a cycle's does).
   const estimated = await db()
     .select({ id: cards.id, points: cards.estimatePoints })
     .from(cards)
-    .where(and(eq(cards.workspaceId, member.workspace.id), eq(cards.projectId, project.id), isNotNull(cards.estimatePoints)));
+    .where(and(eq(cards.workspaceId, member.workspace.id), eq(cards.projectId, projectId), isNotNull(cards.estimatePoints)));
   const points = new Map(estimated.map((c) => [c.id, Number(c.points)]));
   return {
-    project: { id: project.id, name: project.name },
     cfd: cumulativeFlow(log, range.from, range.to),
     cfdPoints: points.size ? cumulativeFlow(log, range.from, range.to, (id) => points.get(id) ?? 0) : null,
     throughput: weeklyThroughput(log, range.from, range.to),
     finished: done.map((c) => ({ ...c, title: titles.get(c.cardId) ?? "Untitled card" })),
-    columns: columns.map((c) => ({ id: c.id, name: c.name })),
     columnCfd: columnFlow(
       log,
       columns.map((c) => c.id),
       range.from,
       range.to,
     ),
-    times,
-    aging: agingWork(startedColumns, startedCards, times.cycle),
   };
 }

@@ -114,6 +114,8 @@ export const cards = pgTable("cards", {
   version: integer("version").notNull().default(1),
   startedAt: ts("started_at"),
   completedAt: ts("completed_at"),
+  /** The first entry into a started column, from the transition log (migration 0170's trigger); never written by the app. */
+  firstStartedAt: ts("first_started_at"),
   estimatePoints: numeric("estimate_points", { precision: 6, scale: 1, mode: "number" }),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: ts("created_at").notNull().defaultNow(),

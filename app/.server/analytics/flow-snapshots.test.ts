@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { StateGroup } from "~/lib/board";
+import { makeOwner, memberOf } from "../../../tests/support/factories";
+import { resetDb } from "../../../tests/support/db";
+import { db, schema } from "../db";
+import type { MemberContext } from "../workspaces";
+import { createProject } from "../projects/projects";
+import { addDays, DAY_MS, dayOf } from "./days";
+import { flowFromSnapshots } from "./flow-snapshots";
+import { seededRandom } from "./forecast";
+import { projectFlow } from "./reports";
+import { snapshotProject } from "./snapshots";
+
+/**
+ * Decision 021: the analytics page's flow from the daily snapshots must be the replay's, number
+ * for number. A random history (fixed seed) of 120 cards over the last 100 days walks through
+ * six columns (two started, two completed, one cancelled), reopens and finishes cards again,
+ * moves cards between the two completed columns, deletes some, and estimates some; the cards
+ * table ends as the app leaves it (column, started_at, completed_at). The job writes the
+ * snapshots up to yesterday; then both ways are read for ranges ending today.
+ */
+type Column = { id: string; group: StateGroup };
+
+async function seedHistory(member: MemberContext, userId: string, now: Date) {
+  const project = await createProject(member, { name: "Flow" });
+  const ws = member.workspace.id;
+  await db().execute(sql`delete from board_columns where project_id = ${project.id}`);
+  const specs: [string, StateGroup][] = [
+    ["Backlog", "backlog"],
+    ["To do", "unstarted"],
+    ["Doing", "started"],
+    ["Review", "started"],
+    ["Done", "completed"],
+    ["Shipped", "completed"],
+    ["Won't do", "cancelled"],
+  ];
+  const columns: Column[] = [];
+  for (const [k, [name, group]] of specs.entries()) {
+    const [c] = await db()
+      .insert(schema.boardColumns)
+      .values({ workspaceId: ws, projectId: project.id, name, stateGroup: group, position: `a${k}` })
+      .returning({ id: schema.boardColumns.id });
+    columns.push({ id: c!.id, group });
+  }
+  const random = seededRandom(7);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+  const transitions: (typeof schema.cardTransitions.$inferInsert)[] = [];
+  const cards: (typeof schema.cards.$inferInsert)[] = [];
+  const end = now.getTime() - 60_000;
+  for (let n = 1; n <= 120; n++) {
+    const cardId = randomUUID();
+    let at = end - random() * 100 * DAY_MS;
+    let column = pick(columns.slice(0, 2));
+    let started: number | null = null;
+    let completed: number | null = null;
+    const created = at;
+    const enter = (to: Column | null, from: Column | null) => {
+      transitions.push({
+        workspaceId: ws,
+        projectId: project.id,
+        cardId,
+        userId,
+        fromColumnId: from?.id ?? null,
+        toColumnId: to?.id ?? null,
+        fromStateGroup: from?.group ?? null,
+        toStateGroup: to?.group ?? null,
+        at: new Date(Math.floor(at)),
+      });
+      if (!to) return;
+      // The app's lifecycle times (board-rows.ts lifecycleTimes): first start kept, completion set on entry, cleared on leaving.
+      if (started === null && (to.group === "started" || to.group === "completed")) started = Math.floor(at);
+      completed = to.group === "completed" ? (completed ?? Math.floor(at)) : null;
+    };
+    enter(column, null);
+    let deleted = false;
+    for (let step = 0; step < 8; step++) {
+      at += random() * 6 * DAY_MS;
+      if (at >= end) break;
+      if (random() < 0.03) {
+        enter(null, column);
+        deleted = true;
+        break;
+      }
+      const next = pick(columns.filter((c) => c.id !== column.id));
+      enter(next, column);
+      column = next;
+    }
+    if (deleted) continue;
+    cards.push({
+      id: cardId,
+      workspaceId: ws,
+      projectId: project.id,
+      columnId: column.id,
+      number: n,
+      title: `Card ${n}`,
+      position: `a${String(n).padStart(4, "0")}`,
+      createdAt: new Date(Math.floor(created)),
+      startedAt: started === null ? null : new Date(started),
+      completedAt: completed === null ? null : new Date(completed),
+      estimatePoints: random() < 0.5 ? Math.floor(random() * 16) / 2 : null,
+    });
+  }
+  await db().insert(schema.cards).values(cards);
+  for (let k = 0; k < transitions.length; k += 500)
+    await db()
+      .insert(schema.cardTransitions)
+      .values(transitions.slice(k, k + 500));
+  return { project, columns };
+}
+
+/** Points are sums of tenths: compared to the tenth. */
+const rounded = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" ? Math.round(v * 10) / 10 : v))) as T;
+
+describe("the analytics flow from the daily snapshots (decision 021)", () => {
+  beforeEach(resetDb);
+
+  it("is the replay's flow, number for number, for ranges ending today; and steps aside otherwise", async () => {
+    const { user } = await makeOwner();
+    const member = await memberOf(user.id);
+    const now = new Date();
+    const today = dayOf(now);
+    const { project, columns } = await seedHistory(member, user.id, now);
+    const scope = { workspaceId: member.workspace.id, projectId: project.id };
+    const ids = columns.map((c) => c.id);
+    const range = { from: addDays(today, -55), to: today };
+
+    // Before the job has written the snapshots, the fast path steps aside.
+    expect(await flowFromSnapshots(db(), scope, ids, range, now)).toBeNull();
+    await snapshotProject(db(), { id: project.id, workspaceId: member.workspace.id }, addDays(today, -1));
+
+    for (const r of [range, { from: addDays(today, -130), to: today }, { from: today, to: today }]) {
+      const fast = await flowFromSnapshots(db(), scope, ids, r, now);
+      expect(fast).not.toBeNull();
+      const replayed = await projectFlow(member, project.id, r, { replay: true, now });
+      const viaSnapshots = await projectFlow(member, project.id, r, { now });
+      expect(rounded(viaSnapshots)).toEqual(rounded(replayed));
+      // The history is rich enough to mean something.
+      if (r === range) {
+        expect(replayed.finished.length).toBeGreaterThan(10);
+        expect(replayed.finished.some((c) => c.cycleDays === null)).toBe(true);
+        expect(replayed.cfdPoints).not.toBeNull();
+        expect(replayed.throughput.some((w) => w.completed > 0)).toBe(true);
+      }
+    }
+
+    // A range that ends before today, or a missing day, goes back to the replay.
+    expect(await flowFromSnapshots(db(), scope, ids, { from: addDays(today, -20), to: addDays(today, -1) }, now)).toBeNull();
+    await db().execute(sql`delete from project_daily_snapshots where project_id = ${project.id} and day = ${addDays(today, -3)}::date`);
+    expect(await flowFromSnapshots(db(), scope, ids, range, now)).toBeNull();
+  }, 60_000);
+});
