@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { PlayerHotspot, PlayerScreen, PlayerView } from "~/lib/wireframes/player";
 
 /**
@@ -10,6 +10,9 @@ import type { PlayerHotspot, PlayerScreen, PlayerView } from "~/lib/wireframes/p
  * hotspot after a click beside one, going back in history, and the timers of delayed
  * interactions; without it everything is a link and delays use a refresh.
  */
+
+/** useLayoutEffect in the browser; on the server (where it only warns) nothing runs anyway. */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** The screen and its overlay come drawn: SVG files the server draws with the one renderer (render.tsx), cached by their ETag. */
 export type PlayedView = Omit<PlayerView, "doc"> & { src: string; overlaySrc: string | null };
@@ -65,11 +68,19 @@ export function PlayerFrame({
   const prev = k(view.prevHref);
   const next = k(view.nextHref);
   const close = view.overlay ? k(view.overlay.closeHref) : null;
+  // The keys act on the screen now shown: the targets are updated before the browser paints the
+  // new screen (a layout effect), so a key pressed as soon as it shows cannot reach the last
+  // screen's targets (an effect runs after paint: ArrowRight right after ArrowLeft did nothing).
+  const targets = useRef({ next, prev, close });
+  useBeforePaint(() => {
+    targets.current = { next, prev, close };
+  }, [next, prev, close]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
       if (e.metaKey || e.ctrlKey || e.altKey) return;
+      const { next, prev, close } = targets.current;
       if (e.key === "ArrowRight" && next) navigate(next);
       else if (e.key === "ArrowLeft" && prev) navigate(prev);
       else if (e.key === "Escape" && close) navigate(close);
@@ -78,7 +89,7 @@ export function PlayerFrame({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, next, prev, close]);
+  }, [navigate]);
   return (
     <div className="fixed inset-0 z-40 flex flex-col bg-slate-200" data-testid="prototype-player">
       <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
