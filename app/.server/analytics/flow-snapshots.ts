@@ -13,8 +13,8 @@ import { durationDays } from "./cycle-time";
  *    snapshot rows; today's: the board as it is now;
  *  - the weekly throughput: one count per week of the range's entries into a completed column;
  *  - the finished cards: the cards now in a completed column whose last entry into one (from
- *    elsewhere) falls in the range, with their creation from their first transition and their
- *    first start as the log's trigger keeps it on the card (migration 0170).
+ *    elsewhere) falls in the range, with their creation (their first transition) and their
+ *    first start as the log's trigger keeps them on the card (migrations 0170 and 0190).
  * What it reads grows with the range and the cards finished in it, not with the project's whole
  * history. Otherwise (a range ending before today, a day the job has not written yet) it answers
  * null and the caller replays the log. The one difference: a past day's points are the estimates
@@ -129,7 +129,7 @@ export async function flowFromSnapshots(
           and to_state_group = 'completed' and from_state_group is distinct from 'completed'
         group by card_id)
       select c.id, c.title,
-        floor(extract(epoch from coalesce((select min(t.at) from card_transitions t where t.card_id = c.id and t.project_id = ${p}), c.created_at)) * 1000)::float8 as created,
+        floor(extract(epoch from coalesce(c.first_logged_at, c.created_at)) * 1000)::float8 as created,
         floor(extract(epoch from c.first_started_at) * 1000)::float8 as started,
         floor(extract(epoch from d.completed) * 1000)::float8 as completed
       from done d
