@@ -2,6 +2,7 @@ import { and, eq, gte, lt, min, sql } from "drizzle-orm";
 import type { CompletionForecast, ForecastHistory, OnTimeForecast } from "~/lib/forecast";
 import { formatDay } from "~/lib/dates";
 import { rowsOf, schema, type Db } from "../db";
+import { oncePerRequest } from "../http/request-scope";
 import { addDays, DAY_MS, dayOf, startOfDay, weekStart } from "./days";
 
 /**
@@ -55,12 +56,26 @@ export function historyWeeks(firstActivity: Date | null, now: Date, maxWeeks = H
   return out;
 }
 
-/** A project's recent weekly throughput (cards that entered a completed column from elsewhere, once per card and week). */
-export async function throughputHistory(
+/**
+ * A project's recent weekly throughput (cards that entered a completed column from elsewhere,
+ * once per card and week). Read once per request (the page's forecast and its insights both
+ * ask): it covers only complete weeks, which a request's own writes, made now, cannot change.
+ */
+export function throughputHistory(
   tx: Db,
   scope: { workspaceId: string; projectId: string },
   now: Date,
   maxWeeks = HISTORY_WEEKS,
+): Promise<ForecastHistory> {
+  const key = `throughput-history:${scope.workspaceId}:${scope.projectId}:${weekStart(dayOf(now))}:${maxWeeks}`;
+  return oncePerRequest(key, () => readThroughputHistory(tx, scope, now, maxWeeks));
+}
+
+async function readThroughputHistory(
+  tx: Db,
+  scope: { workspaceId: string; projectId: string },
+  now: Date,
+  maxWeeks: number,
 ): Promise<ForecastHistory> {
   const t = schema.cardTransitions;
   const where = and(eq(t.workspaceId, scope.workspaceId), eq(t.projectId, scope.projectId));

@@ -5,7 +5,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * its loaders and actions (AsyncLocalStorage). Today: the wait a refused rate limit
  * asked for, so server/remix-handler.ts puts `Retry-After` on the 429 whatever route
  * answered it (Remix keeps an action's headers only on resource routes and `.data`
- * answers, not on a page it renders).
+ * answers, not on a page it renders); whether the database was unreachable; and reads
+ * that several parts of one page make alike, done once (oncePerRequest).
  *
  * server.ts and the Remix build are two bundles, each with a copy of this module: the
  * storage itself lives on globalThis so both use one.
@@ -14,6 +15,8 @@ export type RequestScope = {
   retryAfterSeconds?: number;
   /** The database could not be reached while answering: a 500 becomes a 503 (server/remix-handler.ts). */
   databaseUnavailable?: boolean;
+  /** oncePerRequest's answers, by key. */
+  once?: Map<string, Promise<unknown>>;
 };
 
 const key = Symbol.for("atelier.request-scope");
@@ -54,4 +57,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function noteDatabaseError(error: unknown): void {
   const scope = storage.getStore();
   if (scope && isDatabaseUnavailable(error)) scope.databaseUnavailable = true;
+}
+
+/**
+ * Within one request, the first call for `key` answers the later ones too (its promise is
+ * shared; a failure is not kept); outside a request (jobs, scripts) every call runs. Only for
+ * reads the request's own writes cannot change: /analytics' forecast and its insights both read
+ * a project's weekly throughput of the complete weeks before this one.
+ */
+export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const scope = storage.getStore();
+  if (!scope) return read();
+  const once = (scope.once ??= new Map());
+  const known = once.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const answer = read();
+  once.set(key, answer);
+  answer.catch(() => once.delete(key));
+  return answer;
 }
