@@ -20,7 +20,8 @@ export function ProductDemo({ content }: { content: DemoContent }) {
         <div className="mt-12 grid items-center gap-10 lg:grid-cols-5">
           <ol className="space-y-3 lg:col-span-2">
             {content.steps.map((s, i) => (
-              <li key={s.title} className="lp-demo-step flex gap-4 rounded-lg p-3" style={{ animationDelay: `${i * 3}s` }}>
+              <li key={s.title} className="lp-demo-step flex gap-4 rounded-lg p-3">
+                <span aria-hidden="true" className="lp-demo-tint" style={{ animationDelay: `${i * 3}s` }} />
                 <span className="lp-step-number">{i + 1}</span>
                 <div>
                   <p className="font-semibold text-slate-900">{s.title}</p>
