@@ -8,10 +8,16 @@ import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { MAX_POINTS } from "~/lib/cycles";
 
-/** Card estimates (issue 10): optional points, 0 to 999 with at most one decimal; each change is in the card's activity. */
-const { cards } = schema;
+/**
+ * Card estimates (issue 10): optional points, 0 to 999 with at most one decimal. Each change is in
+ * the card's activity and in the estimate history (card_estimate_changes, decision 022), which the
+ * burn-ups and the daily snapshots read so that past days keep the points they had. This is the
+ * one place the app changes cards.estimate_points.
+ */
+const { cardEstimateChanges, cards } = schema;
 
-export async function setEstimate(member: MemberContext, projectId: string, cardId: string, points: number | null) {
+/** Sets (or, with null, removes) a card's estimate at `at`; false when it already was that. */
+export async function setEstimate(member: MemberContext, projectId: string, cardId: string, points: number | null, at = new Date()) {
   await assertCanChange(member, "card.update");
   if (points !== null && (!(points >= 0 && points <= MAX_POINTS) || Math.round(points * 10) !== points * 10)) {
     throw new UserError(400, `Enter points from 0 to ${MAX_POINTS}, with at most one decimal (e.g. 2.5).`, "estimate");
@@ -25,6 +31,7 @@ export async function setEstimate(member: MemberContext, projectId: string, card
       .update(cards)
       .set({ estimatePoints: points, version: sql`${cards.version} + 1`, updatedAt: new Date() })
       .where(and(cardsOf(ctx), eq(cards.id, card.id)));
+    await tx.insert(cardEstimateChanges).values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, points, at });
     await recordActivity(tx, {
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,

@@ -4,63 +4,19 @@
 // Postgres pass), never the shared test database.
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Driver } from "./index";
+import { closeScratchDatabases, pgliteScratch, scratchDatabase, type Scratch } from "../../../tests/support/scratch-db";
 import { EARLIER_VERSIONS, checksumOf, migrations, runMigrations, type Migration } from "./migrate";
 
-type Scratch = { driver: Driver; query<T>(sql: string): Promise<T[]>; close(): Promise<void> };
-
-const opened: Scratch[] = [];
-afterEach(async () => {
-  for (const s of opened.splice(0)) await s.close();
-});
-
-/** An empty database: a new PGlite, or on the Postgres pass a new schema of the test database. */
-async function scratch(): Promise<Scratch> {
-  let s: Scratch;
-  if (process.env.DATABASE_URL) {
-    const name = `migrate_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${name}`);
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${name}`, max: 2 });
-    s = {
-      driver: { kind: "postgres", pool, url: process.env.DATABASE_URL },
-      query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
-      close: async () => {
-        await pool.end();
-        await admin.query(`DROP SCHEMA ${name} CASCADE`);
-        await admin.end();
-      },
-    };
-  } else {
-    const client = new PGlite();
-    s = {
-      driver: { kind: "pglite", client },
-      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-      close: () => client.close(),
-    };
-  }
-  opened.push(s);
-  return s;
-}
+afterEach(closeScratchDatabases);
 
 /** A database migrated to today's files (on PGlite the test run's migrated snapshot: no initdb). */
 async function migrated(): Promise<Scratch> {
   const snapshot = process.env.PGLITE_SNAPSHOT;
-  if (!process.env.DATABASE_URL && snapshot) {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
-    const s: Scratch = {
-      driver: { kind: "pglite", client },
-      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-      close: () => client.close(),
-    };
-    opened.push(s);
-    await runMigrations(s.driver);
-    return s;
-  }
-  const s = await scratch();
+  const s =
+    !process.env.DATABASE_URL && snapshot
+      ? pgliteScratch(new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) }))
+      : await scratchDatabase();
   await runMigrations(s.driver);
   return s;
 }

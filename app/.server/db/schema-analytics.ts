@@ -4,7 +4,8 @@ import { ts } from "./schema-columns";
 import { projects, workspaces } from "./schema-product";
 import { users } from "./schema-users";
 
-// Mirrors migrations/0050_analytics.sql (cards.estimate_points is in schema-product.ts).
+// Mirrors migrations/0050_analytics.sql (cards.estimate_points is in schema-product.ts) and
+// 0200_estimate_history.sql.
 
 /** Append-only: a card's creation (from null), moves, state-group changes under it and deletion (to null). */
 export const cardTransitions = pgTable("card_transitions", {
@@ -21,6 +22,21 @@ export const cardTransitions = pgTable("card_transitions", {
   fromStateGroup: text("from_state_group").$type<StateGroup>(),
   toStateGroup: text("to_state_group").$type<StateGroup>(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  at: ts("at").notNull().defaultNow(),
+  backfilled: boolean("backfilled").notNull().default(false),
+});
+
+/** Append-only: each change of a card's estimate (points null: removed); a card's points at an instant are its last row's before it. */
+export const cardEstimateChanges = pgTable("card_estimate_changes", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  projectId: uuid("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  cardId: uuid("card_id").notNull(),
+  points: numeric("points", { precision: 6, scale: 1, mode: "number" }),
   at: ts("at").notNull().defaultNow(),
   backfilled: boolean("backfilled").notNull().default(false),
 });
