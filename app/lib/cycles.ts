@@ -15,6 +15,7 @@ export type CycleReportCard = {
   id: string;
   number: number;
   title: string;
+  /** Its points at the close, or when it was taken out (null: not estimated then). */
   points: number | null;
   /** True when the card joined after the cycle's first day. */
   added: boolean;
@@ -29,9 +30,9 @@ export type CycleReport = {
   endsOn: string;
   /** In the cycle when it started (joined before the end of its first day). */
   scopeAtStart: CardTally;
-  /** Cards that joined after the first day and were still in at the close or completed in it. */
+  /** Cards that joined after the first day and were still in at the close or completed in it; in points, with what re-estimates added. */
   scopeAdded: CardTally;
-  /** Cards taken out before the close without being completed in it. */
+  /** Cards taken out before the close without being completed in it; in points, with what re-estimates took off. */
   scopeRemoved: CardTally;
   completed: CardTally;
   carriedOver: CardTally;

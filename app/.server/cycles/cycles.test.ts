@@ -28,9 +28,11 @@ async function setup() {
   const project = await createProject(member, { name: "Cycles" });
   const { columns } = await loadBoard(member, project.id);
   const col = (name: string) => columns.find((c) => c.name === name)!.id;
+  // Estimates count from when they were set (decision 022): these are set a week back, before
+  // the days of the cycles the tests plan.
   const card = async (title: string, points: number | null = null) => {
     const c = await createCard(member, project.id, { columnId: col("To do"), title });
-    if (points !== null) await setEstimate(member, project.id, c.id, points);
+    if (points !== null) await setEstimate(member, project.id, c.id, points, new Date(Date.now() - 7 * 86_400_000));
     return c;
   };
   const today = dayOf(new Date());
@@ -137,6 +139,48 @@ describe("cycles", () => {
     expect(live.cards.map((c) => [c.title, c.done])).toEqual([
       ["Alpha", true],
       ["Beta", false],
+    ]);
+  });
+
+  it("a card re-estimated mid-cycle: the days before keep its old points, and the report has those at the close", async () => {
+    const { member, project, col, card, today } = await setup();
+    // Days d-3 to today; A (3 points) and B (2) join before it starts; A becomes 8 at noon on d-2;
+    // B is done today. End of each day: d-3 2 cards / 5 points; d-2 and d-1 2 / 10; today 2 / 10,
+    // 1 / 2 done. Report: at start 2 / 5; added 0 cards, 5 points (A grew); completed 1 / 2;
+    // carried over 1 / 8. 5 + 5 - 0 = 2 + 8.
+    const cycle = await createCycle(member, project.id, { name: "Re-estimated", startsOn: addDays(today, -3), endsOn: today });
+    const a = await card("Alpha", 3);
+    const b = await card("Beta", 2);
+    const fourDaysAgo = new Date(Date.now() - 4 * 86_400_000);
+    await setCardCycle(member, project.id, a.id, cycle.id, fourDaysAgo);
+    await setCardCycle(member, project.id, b.id, cycle.id, fourDaysAgo);
+    const noonTwoDaysAgo = new Date(`${addDays(today, -2)}T12:00:00Z`);
+    expect(await setEstimate(member, project.id, a.id, 8, noonTwoDaysAgo)).toBe(true);
+    await moveCard(member, project.id, { cardId: b.id, toColumnId: col("Done") });
+    const expected = [
+      [addDays(today, -3), 2, 5, 0, 0],
+      [addDays(today, -2), 2, 10, 0, 0],
+      [addDays(today, -1), 2, 10, 0, 0],
+      [today, 2, 10, 1, 2],
+    ];
+    const live = await getCycle(member, project.id, cycle.id);
+    expect(live.series.map((p) => [p.day, p.scopeCards, p.scopePoints, p.doneCards, p.donePoints])).toEqual(expected);
+    expect(live.cards.map((c) => [c.title, c.points])).toEqual([
+      ["Alpha", 8],
+      ["Beta", 2],
+    ]);
+    const report = await closeCycle(member, project.id, cycle.id);
+    expect(report).toMatchObject({
+      scopeAtStart: { cards: 2, points: 5 },
+      scopeAdded: { cards: 0, points: 5 },
+      scopeRemoved: { cards: 0, points: 0 },
+      completed: { cards: 1, points: 2 },
+      carriedOver: { cards: 1, points: 8 },
+    });
+    expect(report.series.map((p) => [p.day, p.scopeCards, p.scopePoints, p.doneCards, p.donePoints])).toEqual(expected);
+    expect(report.cards.map((c) => [c.title, c.points, c.outcome])).toEqual([
+      ["Alpha", 8, "carried-over"],
+      ["Beta", 2, "completed"],
     ]);
   });
 

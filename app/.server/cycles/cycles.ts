@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { isClosedStateGroup, type StateGroup } from "~/lib/board";
 import { cycleStatus, type BurnPoint, type CycleChoice, type CycleReport, type CycleStatus } from "~/lib/cycles";
 import { isUuid } from "~/lib/ids";
 import { db, schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { burnSeries, cycleReport, lastChartDay, type StateChange, type Stay } from "../analytics/burn";
+import { burnSeries, cycleReport, lastChartDay, type CycleHistory, type Stay } from "../analytics/burn";
 import { dayOf } from "../analytics/days";
 import { assertCan, assertCanChange, scopeOf, type BoardScope } from "../projects/access";
 import { recordActivity } from "../projects/activity";
@@ -21,7 +21,7 @@ import type { MemberContext } from "../workspaces";
  * recomputes afterwards. Members change cycles (`card.update`), viewers read them
  * (`project.view`); the workspace and the project are in every where.
  */
-const { boardColumns, cardTransitions, cards, cycleCards, cycles } = schema;
+const { boardColumns, cardEstimateChanges, cardTransitions, cards, cycleCards, cycles } = schema;
 
 type Scope = Pick<BoardScope, "workspaceId" | "projectId">;
 const cyclesOf = (s: Scope) => and(eq(cycles.workspaceId, s.workspaceId), eq(cycles.projectId, s.projectId));
@@ -245,14 +245,13 @@ export async function removeCardFromCycle(member: MemberContext, projectId: stri
   await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
 }
 
-/** Every stay in the cycle (with the card's current estimate), and the transitions of those cards. */
+/** Every stay in the cycle, and the transitions and estimate changes of those cards up to `until`. */
 async function historyOf(tx: Db, scope: Scope, cycleId: string, until: Date) {
   const stays = await tx
     .select({
       cardId: cycleCards.cardId,
       addedAt: cycleCards.addedAt,
       removedAt: cycleCards.removedAt,
-      points: cards.estimatePoints,
       number: cards.number,
       title: cards.title,
     })
@@ -261,26 +260,28 @@ async function historyOf(tx: Db, scope: Scope, cycleId: string, until: Date) {
     .where(and(staysOf(scope), eq(cycleCards.cycleId, cycleId)))
     .orderBy(asc(cycleCards.addedAt), asc(cycleCards.id));
   const ids = [...new Set(stays.map((s) => s.cardId))];
-  const changes: StateChange[] = ids.length
-    ? (
-        await tx
+  const ofCards = <T extends typeof cardTransitions | typeof cardEstimateChanges>(t: T) =>
+    and(eq(t.workspaceId, scope.workspaceId), eq(t.projectId, scope.projectId), inArray(t.cardId, ids), lte(t.at, until));
+  const [changes, estimates] = ids.length
+    ? await Promise.all([
+        tx
           .select({ cardId: cardTransitions.cardId, toStateGroup: cardTransitions.toStateGroup, at: cardTransitions.at })
           .from(cardTransitions)
-          .where(
-            and(
-              eq(cardTransitions.workspaceId, scope.workspaceId),
-              eq(cardTransitions.projectId, scope.projectId),
-              inArray(cardTransitions.cardId, ids),
-            ),
-          )
-          .orderBy(asc(cardTransitions.at), asc(cardTransitions.id))
-      ).filter((c) => c.at <= until)
-    : [];
-  return {
-    stays: stays.map((s): Stay => ({ cardId: s.cardId, addedAt: s.addedAt, removedAt: s.removedAt, points: s.points })),
+          .where(ofCards(cardTransitions))
+          .orderBy(asc(cardTransitions.at), asc(cardTransitions.id)),
+        tx
+          .select({ cardId: cardEstimateChanges.cardId, points: cardEstimateChanges.points, at: cardEstimateChanges.at })
+          .from(cardEstimateChanges)
+          .where(ofCards(cardEstimateChanges))
+          .orderBy(asc(cardEstimateChanges.at), asc(cardEstimateChanges.id)),
+      ])
+    : [[], []];
+  const history: CycleHistory = {
+    stays: stays.map((s): Stay => ({ cardId: s.cardId, addedAt: s.addedAt, removedAt: s.removedAt })),
     changes,
-    cards: new Map(stays.map((s) => [s.cardId, { number: s.number, title: s.title }])),
+    estimates,
   };
+  return { history, cards: new Map(stays.map((s) => [s.cardId, { number: s.number, title: s.title }])) };
 }
 
 export type CycleCardView = {
@@ -332,7 +333,7 @@ export async function getCycle(member: MemberContext, projectId: string, cycleId
   if (cycle.report) series = cycle.report.series;
   else {
     const h = await historyOf(d, scope, cycle.id, now);
-    series = burnSeries(h.stays, h.changes, cycle.startsOn, lastChartDay(cycle, now), now);
+    series = burnSeries(h.history, cycle.startsOn, lastChartDay(cycle, now), now);
   }
   return {
     id: cycle.id,
@@ -355,7 +356,7 @@ export async function closeCycle(member: MemberContext, projectId: string, cycle
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     if (cycle.closedAt) throw new UserError(409, `${cycle.name} is already closed.`);
     const h = await historyOf(tx, ctx, cycle.id, at);
-    const report = cycleReport(cycle, h.stays, h.changes, h.cards, at);
+    const report = cycleReport(cycle, h.history, h.cards, at);
     await tx
       .update(cycles)
       .set({ closedAt: at, report })
