@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeOwner, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
-import { setEstimate } from "../cycles/estimates";
+import { projectAtTimes } from "../../../tests/support/project-fixture";
 import { loadBoard } from "../projects/board-reads";
 import { createCard, deleteCard, moveCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
@@ -21,36 +21,29 @@ import { projectFlow } from "./reports";
  *   Tue 3             4 / 10  (D in)            0 / 0
  *   Wed 4             4 / 10                    1 / 3   (A)
  *   Thu 5             3 / 10  (C gone)          2 / 8   (A, B)
- * Left to do (burndown, points): 0, 8, 10, 7, 2. Points are the cards' current estimates (as
- * in a cycle's burn-up; estimates keep no history), so a deleted card counts none: C has none.
+ * Left to do (burndown, points): 0, 8, 10, 7, 2. Points are each day's estimates (as in a cycle's
+ * burn-up, decision 022); C has none.
  */
 describe("the date range's burn-up honours estimate points", () => {
   beforeEach(resetDb);
   afterEach(() => void vi.useRealTimers());
 
   it("draws points when cards are estimated, day by day as worked out by hand", async () => {
-    const { user } = await makeOwner();
-    const member = await memberOf(user.id);
-    const project = await createProject(member, { name: "Range" });
-    const { columns } = await loadBoard(member, project.id);
-    const col = (name: string) => columns.find((c) => c.name === name)!.id;
-    vi.useFakeTimers({ toFake: ["Date"] });
-    const at = (iso: string) => vi.setSystemTime(new Date(iso));
-
+    const { member, project, at, create, move, estimate } = await projectAtTimes("Range");
     at("2026-03-02T09:00:00Z");
-    const a = await createCard(member, project.id, { columnId: col("To do"), title: "A" });
-    const b = await createCard(member, project.id, { columnId: col("To do"), title: "B" });
-    const c = await createCard(member, project.id, { columnId: col("Backlog"), title: "C" });
-    await setEstimate(member, project.id, a.id, 3);
-    await setEstimate(member, project.id, b.id, 5);
+    const a = await create("A", "To do");
+    const b = await create("B", "To do");
+    const c = await create("C", "Backlog");
+    await estimate(a, 3);
+    await estimate(b, 5);
     at("2026-03-03T10:00:00Z");
-    await moveCard(member, project.id, { cardId: a.id, toColumnId: col("In progress") });
-    const d = await createCard(member, project.id, { columnId: col("To do"), title: "D" });
-    await setEstimate(member, project.id, d.id, 2);
+    await move(a, "In progress");
+    const d = await create("D", "To do");
+    await estimate(d, 2);
     at("2026-03-04T11:00:00Z");
-    await moveCard(member, project.id, { cardId: a.id, toColumnId: col("Done") });
+    await move(a, "Done");
     at("2026-03-05T12:00:00Z");
-    await moveCard(member, project.id, { cardId: b.id, toColumnId: col("Done") });
+    await move(b, "Done");
     await deleteCard(member, project.id, c.id);
     vi.useRealTimers();
 
@@ -72,6 +65,44 @@ describe("the date range's burn-up honours estimate points", () => {
     expect(down!.table.columns).toEqual(["Day", "Left to do (points)", "Ideal (points)"]);
     expect(down!.table.rows.map((r) => r[1])).toEqual([0, 8, 10, 7, 2]);
   }, 120_000); // many writes: slow on a loaded machine
+
+  it("counts each day's estimates: a re-estimate is a step on its day, the days before keep theirs", async () => {
+    // Mon 2 09:00 A (3) and B (5) in To do; Tue 3 10:00 A done; Wed 4 08:00 B 5 → 1;
+    // Thu 5 09:00 A 3 → 4 (after it was done), 12:00 B done. End of each day (points):
+    //   scope 8, 8, 4, 5; done 0, 3, 3, 5; left 8, 5, 1, 0. Today's estimates would read 5 every day.
+    const { member, project, at, create, move, estimate } = await projectAtTimes("Re-estimated");
+    at("2026-03-02T09:00:00Z");
+    const a = await create("A", "To do");
+    const b = await create("B", "To do");
+    await estimate(a, 3);
+    await estimate(b, 5);
+    at("2026-03-03T10:00:00Z");
+    await move(a, "Done");
+    at("2026-03-04T08:00:00Z");
+    await estimate(b, 1);
+    at("2026-03-05T09:00:00Z");
+    await estimate(a, 4);
+    at("2026-03-05T12:00:00Z");
+    await move(b, "Done");
+    vi.useRealTimers();
+
+    const range = { from: "2026-03-02", to: "2026-03-05" };
+    const flow = await projectFlow(member, project.id, range);
+    expect(flow.cfdPoints!.map((p) => [p.day, p.unstarted, p.completed])).toEqual([
+      ["2026-03-02", 8, 0],
+      ["2026-03-03", 5, 3],
+      ["2026-03-04", 1, 3],
+      ["2026-03-05", 0, 5],
+    ]);
+    const [up, down] = (await burnSection(member, flow, range, null)).charts;
+    expect(up!.table.rows).toEqual([
+      ["2026-03-02", 2, 0, 8, 0],
+      ["2026-03-03", 2, 1, 8, 3],
+      ["2026-03-04", 2, 1, 4, 3],
+      ["2026-03-05", 2, 2, 5, 5],
+    ]);
+    expect(down!.table.rows.map((r) => r[1])).toEqual([8, 5, 1, 0]);
+  }, 120_000);
 
   it("stays in cards when no card is estimated", async () => {
     const { user } = await makeOwner();

@@ -7,7 +7,7 @@ import { resetDb } from "../../../tests/support/db";
 import { db, schema } from "../db";
 import type { MemberContext } from "../workspaces";
 import { createProject } from "../projects/projects";
-import { addDays, DAY_MS, dayOf } from "./days";
+import { addDays, DAY_MS, dayOf, startOfDay } from "./days";
 import { flowFromSnapshots } from "./flow-snapshots";
 import { seededRandom } from "./forecast";
 import { projectFlow } from "./reports";
@@ -17,9 +17,10 @@ import { snapshotProject } from "./snapshots";
  * Decision 021: the analytics page's flow from the daily snapshots must be the replay's, number
  * for number. A random history (fixed seed) of 120 cards over the last 100 days walks through
  * six columns (two started, two completed, one cancelled), reopens and finishes cards again,
- * moves cards between the two completed columns, deletes some, and estimates some; the cards
- * table ends as the app leaves it (column, started_at, completed_at). The job writes the
- * snapshots up to yesterday; then both ways are read for ranges ending today.
+ * moves cards between the two completed columns, deletes some, and estimates some, re-estimating
+ * and removing estimates as time goes (decision 022: a past day counts that day's points); the
+ * cards table ends as the app leaves it (column, started_at, completed_at, the last estimate). The
+ * job writes the snapshots up to yesterday; then both ways are read for ranges ending today.
  */
 type Column = { id: string; group: StateGroup };
 
@@ -45,9 +46,25 @@ async function seedHistory(member: MemberContext, userId: string, now: Date) {
     columns.push({ id: c!.id, group });
   }
   const random = seededRandom(7);
+  // The estimates draw from a sequence of their own: the moves stay those the test always had.
+  const randomPoints = seededRandom(11);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const transitions: (typeof schema.cardTransitions.$inferInsert)[] = [];
+  const estimates: (typeof schema.cardEstimateChanges.$inferInsert)[] = [];
   const cards: (typeof schema.cards.$inferInsert)[] = [];
+  /** Half the cards are estimated some time after their creation; some are re-estimated or lose it later. Returns the last estimate. */
+  const estimate = (cardId: string, created: number): number | null => {
+    if (randomPoints() >= 0.5) return null;
+    let points: number | null = null;
+    let at = created;
+    for (let k = 0; k < 1 + Math.floor(randomPoints() * 4); k++) {
+      at += randomPoints() * 20 * DAY_MS;
+      if (at >= end) break;
+      points = k > 0 && randomPoints() < 0.2 ? null : Math.floor(randomPoints() * 16) / 2;
+      estimates.push({ workspaceId: ws, projectId: project.id, cardId, points, at: new Date(Math.floor(at)) });
+    }
+    return points;
+  };
   const end = now.getTime() - 60_000;
   for (let n = 1; n <= 120; n++) {
     const cardId = randomUUID();
@@ -74,6 +91,7 @@ async function seedHistory(member: MemberContext, userId: string, now: Date) {
       completed = to.group === "completed" ? (completed ?? Math.floor(at)) : null;
     };
     enter(column, null);
+    const points = estimate(cardId, created);
     let deleted = false;
     for (let step = 0; step < 8; step++) {
       at += random() * 6 * DAY_MS;
@@ -99,7 +117,7 @@ async function seedHistory(member: MemberContext, userId: string, now: Date) {
       createdAt: new Date(Math.floor(created)),
       startedAt: started === null ? null : new Date(started),
       completedAt: completed === null ? null : new Date(completed),
-      estimatePoints: random() < 0.5 ? Math.floor(random() * 16) / 2 : null,
+      estimatePoints: points,
     });
   }
   await db().insert(schema.cards).values(cards);
@@ -107,7 +125,8 @@ async function seedHistory(member: MemberContext, userId: string, now: Date) {
     await db()
       .insert(schema.cardTransitions)
       .values(transitions.slice(k, k + 500));
-  return { project, columns };
+  await db().insert(schema.cardEstimateChanges).values(estimates);
+  return { project, columns, estimates };
 }
 
 /** Points are sums of tenths: compared to the tenth. */
@@ -122,7 +141,10 @@ describe("the analytics flow from the daily snapshots (decision 021)", () => {
     const member = await memberOf(user.id);
     const now = new Date();
     const today = dayOf(now);
-    const { project, columns } = await seedHistory(member, user.id, now);
+    const { project, columns, estimates } = await seedHistory(member, user.id, now);
+    // The history is rich enough to mean something: re-estimates in the range, and removals.
+    expect(estimates.filter((e) => e.at! >= startOfDay(addDays(today, -55))).length).toBeGreaterThan(20);
+    expect(estimates.some((e) => e.points === null)).toBe(true);
     const scope = { workspaceId: member.workspace.id, projectId: project.id };
     const ids = columns.map((c) => c.id);
     const range = { from: addDays(today, -55), to: today };

@@ -17,8 +17,9 @@ import { durationDays } from "./cycle-time";
  *    first start as the log's trigger keeps them on the card (migrations 0170 and 0190).
  * What it reads grows with the range and the cards finished in it, not with the project's whole
  * history. Otherwise (a range ending before today, a day the job has not written yet) it answers
- * null and the caller replays the log. The one difference: a past day's points are the estimates
- * the snapshot recorded that day, where the replay can only use today's.
+ * null and the caller replays the log. A past day's points are those the snapshot recorded, the
+ * estimates at the end of that day from their history (decision 022), as the replay's are; today's
+ * are the current estimates (the latest of that history).
  */
 export type SnapshotFlow = {
   cfd: CfdPoint[];
@@ -74,9 +75,10 @@ export async function flowFromSnapshots(
       where c.workspace_id = ${ws} and c.project_id = ${p}
       group by c.column_id, b.state_group`),
   );
+  // In points when any card has had an estimate, as the replay decides.
   const [{ estimated }] = rowsOf<{ estimated: boolean }>(
     await tx.execute(
-      sql`select exists (select 1 from cards where workspace_id = ${ws} and project_id = ${p} and estimate_points is not null) as estimated`,
+      sql`select exists (select 1 from card_estimate_changes where workspace_id = ${ws} and project_id = ${p} and points is not null) as estimated`,
     ),
   ) as [{ estimated: boolean }];
 

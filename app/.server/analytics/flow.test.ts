@@ -36,6 +36,30 @@ describe("flow metrics from the transition log", () => {
     ]);
   });
 
+  it("cumulative flow in points: each card's estimate as it was at the end of each day", () => {
+    // A 3, then 5 on the evening it started; B 2, then 0.5 at the very start of the 5th (so on the
+    // 5th, not the 4th); C 1.5, then 4 before it was deleted; D 2 before it was on the board.
+    const e = (cardId: string, points: number | null, at: string) => ({ cardId, points, at: new Date(at) });
+    const estimates = [
+      e("D", 2, "2026-03-01T12:00:00Z"),
+      e("A", 3, "2026-03-02T09:30:00Z"),
+      e("B", 2, "2026-03-02T11:00:00Z"),
+      e("C", 1.5, "2026-03-03T12:30:00Z"),
+      e("A", 5, "2026-03-03T20:00:00Z"),
+      e("C", 4, "2026-03-04T10:00:00Z"),
+      e("B", 0.5, "2026-03-05T00:00:00Z"),
+    ];
+    const cfd = cumulativeFlow(log, "2026-03-01", "2026-03-06", estimates);
+    expect(cfd.map((p) => [p.day, p.backlog, p.unstarted, p.started, p.completed])).toEqual([
+      ["2026-03-01", 0, 0, 0, 0],
+      ["2026-03-02", 0, 5, 0, 0],
+      ["2026-03-03", 1.5, 2, 5, 0],
+      ["2026-03-04", 0, 2, 0, 5],
+      ["2026-03-05", 0, 0, 0.5, 5],
+      ["2026-03-06", 0, 0, 2.5, 5],
+    ]);
+  });
+
   it("weekly throughput counts cards entering a completed column, once per card and week", () => {
     expect(weeklyThroughput(log, "2026-03-01", "2026-03-15")).toEqual([
       { week: "2026-02-23", completed: 0 },

@@ -1,6 +1,7 @@
 import { STATE_GROUPS, type StateGroup } from "~/lib/board";
 import type { CfdPoint, ThroughputWeek } from "~/lib/analytics";
 import { addDays, DAY_MS, daysBetween, startOfDay, weekStart } from "./days";
+import { estimateReplay, type EstimateChange } from "./estimate-history";
 
 const WEEK_MS = 7 * DAY_MS;
 
@@ -12,12 +13,17 @@ export type FlowTransition = { cardId: string; toStateGroup: StateGroup | null; 
 
 /**
  * Cumulative flow: for each day of [from, to], the cards in each state group at the end of the
- * day; with `weight`, the sum of each card's weight instead (its estimate points, for the burn-up).
+ * day; with `estimates` (a project's estimate changes), the sum of the cards' points instead, each
+ * card's as it was at the end of that day (the burn-up in points).
  */
-export function cumulativeFlow(log: FlowTransition[], from: string, to: string, weight?: (cardId: string) => number): CfdPoint[] {
+export function cumulativeFlow(log: FlowTransition[], from: string, to: string, estimates?: readonly EstimateChange[]): CfdPoint[] {
   const sorted = [...log].sort((a, b) => a.at.getTime() - b.at.getTime());
   const where = new Map<string, StateGroup>();
   const count = Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
+  // Each group's points in tenths, kept up as cards move and are re-estimated (never recounted
+  // per day): whole numbers, so the sums are exact.
+  const tenths = Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
+  const points = estimates ? estimateReplay(estimates) : null;
   const out: CfdPoint[] = [];
   let i = 0;
   for (const day of daysBetween(from, to)) {
@@ -25,18 +31,24 @@ export function cumulativeFlow(log: FlowTransition[], from: string, to: string, 
     while (i < sorted.length && sorted[i]!.at.getTime() < end) {
       const t = sorted[i++]!;
       const before = where.get(t.cardId);
-      if (before) count[before] -= 1;
+      const weight = points?.tenthsOf(t.cardId) ?? 0;
+      if (before) {
+        count[before] -= 1;
+        tenths[before] -= weight;
+      }
       if (t.toStateGroup) {
         where.set(t.cardId, t.toStateGroup);
         count[t.toStateGroup] += 1;
+        tenths[t.toStateGroup] += weight;
       } else where.delete(t.cardId);
     }
+    // The day's re-estimates move the sum of the group each card is in at its end.
+    points?.advance(end, (cardId, was, now) => {
+      const g = where.get(cardId);
+      if (g) tenths[g] += now - was;
+    });
     const point = { day } as CfdPoint;
-    for (const g of STATE_GROUPS) point[g] = 0;
-    // Counts are kept as the log is replayed (not recounted each day); weights are summed each
-    // day in the cards' order, so a sum of tenths comes out the same every time.
-    if (weight) for (const [cardId, g] of where) point[g] += weight(cardId);
-    else for (const g of STATE_GROUPS) point[g] = count[g];
+    for (const g of STATE_GROUPS) point[g] = points ? tenths[g] / 10 : count[g];
     out.push(point);
   }
   return out;

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { StateGroup } from "~/lib/board";
-import { rowsOf, type Db } from "../db";
+import { rowsOf, schema, type Db } from "../db";
+import type { EstimateChange } from "./estimate-history";
 
 /**
  * A project's transition log as the flow metrics and the daily snapshots replay it: every row
@@ -36,4 +37,18 @@ export async function readLog(tx: Db, scope: { workspaceId?: string; projectId: 
       at: new Date(Number(ms)),
     };
   });
+}
+
+/** A project's estimate changes before `before`, in order (time, then id): far fewer than its transitions, read as rows. */
+export async function readEstimateChanges(
+  tx: Db,
+  scope: { workspaceId: string; projectId: string },
+  before: Date,
+): Promise<EstimateChange[]> {
+  const { cardEstimateChanges: e } = schema;
+  return tx
+    .select({ cardId: e.cardId, points: e.points, at: e.at })
+    .from(e)
+    .where(and(eq(e.workspaceId, scope.workspaceId), eq(e.projectId, scope.projectId), lt(e.at, before)))
+    .orderBy(asc(e.at), asc(e.id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, rowsOf, schema } from "../db";
@@ -8,7 +8,7 @@ import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
 import { addDays, dayOf, startOfDay } from "./days";
 import { agingWork } from "./aging";
-import { readLog } from "./log";
+import { readEstimateChanges, readLog } from "./log";
 import { finishedCards, timeStats } from "./cycle-time";
 import { columnFlow, cumulativeFlow, weeklyThroughput } from "./flow";
 import { flowFromSnapshots, type SnapshotFlow } from "./flow-snapshots";
@@ -134,7 +134,9 @@ async function replayFlow(
   columns: { id: string }[],
   range: { from: string; to: string },
 ): Promise<SnapshotFlow> {
-  const log = await readLog(db(), { workspaceId: member.workspace.id, projectId }, startOfDay(addDays(range.to, 1)));
+  const scope = { workspaceId: member.workspace.id, projectId };
+  const before = startOfDay(addDays(range.to, 1));
+  const log = await readLog(db(), scope, before);
   const done = finishedCards(log, range.from, range.to);
   // The finished cards' titles in one query: their ids go as one JSON parameter (a thousand bound
   // parameters per query cost more than the rows).
@@ -147,15 +149,11 @@ async function replayFlow(
           and c.id in (select value::uuid from json_array_elements_text(${JSON.stringify(done.map((c) => c.cardId))}::json))`),
     ))
       titles.set(r.id, r.title);
-  // The burn-up of the range counts points when cards are estimated (their current estimates, as a cycle's does).
-  const estimated = await db()
-    .select({ id: cards.id, points: cards.estimatePoints })
-    .from(cards)
-    .where(and(eq(cards.workspaceId, member.workspace.id), eq(cards.projectId, projectId), isNotNull(cards.estimatePoints)));
-  const points = new Map(estimated.map((c) => [c.id, Number(c.points)]));
+  // The burn-up of the range counts points when cards are estimated: each day's, from the estimate history.
+  const estimates = await readEstimateChanges(db(), scope, before);
   return {
     cfd: cumulativeFlow(log, range.from, range.to),
-    cfdPoints: points.size ? cumulativeFlow(log, range.from, range.to, (id) => points.get(id) ?? 0) : null,
+    cfdPoints: estimates.some((e) => e.points !== null) ? cumulativeFlow(log, range.from, range.to, estimates) : null,
     throughput: weeklyThroughput(log, range.from, range.to),
     finished: done.map((c) => ({ ...c, title: titles.get(c.cardId) ?? "Untitled card" })),
     columnCfd: columnFlow(

@@ -2,16 +2,18 @@ import { and, eq, max, min } from "drizzle-orm";
 import type { StateGroup } from "~/lib/board";
 import { schema, type Db } from "../db";
 import { addDays, dayOf, daysBetween, startOfDay } from "./days";
-import { readLog } from "./log";
+import { estimateReplay } from "./estimate-history";
+import { readEstimateChanges, readLog } from "./log";
 
 /**
  * Daily snapshots: for each project and each (UTC) day, every column's card count and
  * estimate points at the end of that day, rebuilt from the transition log, so a day the
  * job missed (the app was down) is filled exactly as it would have been. Written for every
  * day from the day after the project's last snapshot (or its first transition) to `lastDay`.
- * Points are the cards' current estimates (estimates have no history yet).
+ * Points are the estimates at the end of each day, from their history (decision 022), so a missed
+ * day filled later counts that day's estimates, not the ones of the day it is filled.
  */
-const { boardColumns, cardTransitions, cards, projectDailySnapshots, projects } = schema;
+const { boardColumns, cardTransitions, projectDailySnapshots, projects } = schema;
 
 export async function writeSnapshots(tx: Db, lastDay: string): Promise<number> {
   const list = await tx.select({ id: projects.id, workspaceId: projects.workspaceId }).from(projects);
@@ -25,17 +27,22 @@ export async function snapshotProject(tx: Db, project: { id: string; workspaceId
   const [{ done }] = (await tx
     .select({ done: max(projectDailySnapshots.day) })
     .from(projectDailySnapshots)
-    .where(eq(projectDailySnapshots.projectId, project.id))) as [{ done: string | null }];
+    .where(and(eq(projectDailySnapshots.projectId, project.id), eq(projectDailySnapshots.workspaceId, project.workspaceId)))) as [
+    { done: string | null },
+  ];
   const [{ first }] = (await tx
     .select({ first: min(cardTransitions.at) })
     .from(cardTransitions)
-    .where(eq(cardTransitions.projectId, project.id))) as [{ first: Date | string | null }];
+    .where(and(eq(cardTransitions.projectId, project.id), eq(cardTransitions.workspaceId, project.workspaceId)))) as [
+    { first: Date | string | null },
+  ];
   if (!first) return 0;
   const fillFrom = done ? addDays(done, 1) : dayOf(new Date(first));
   const days = daysBetween(fillFrom, lastDay);
   if (days.length === 0) return 0;
 
-  const log = (await readLog(tx, { projectId: project.id }, end)).map((t) => ({
+  const scope = { workspaceId: project.workspaceId, projectId: project.id };
+  const log = (await readLog(tx, scope, end)).map((t) => ({
     cardId: t.cardId,
     to: t.toColumnId,
     group: t.toStateGroup,
@@ -45,14 +52,7 @@ export async function snapshotProject(tx: Db, project: { id: string; workspaceId
     .select({ id: boardColumns.id, stateGroup: boardColumns.stateGroup })
     .from(boardColumns)
     .where(and(eq(boardColumns.projectId, project.id), eq(boardColumns.workspaceId, project.workspaceId)));
-  const estimates = new Map(
-    (
-      await tx
-        .select({ id: cards.id, points: cards.estimatePoints })
-        .from(cards)
-        .where(and(eq(cards.projectId, project.id), eq(cards.workspaceId, project.workspaceId)))
-    ).map((c) => [c.id, Number(c.points ?? 0)]),
-  );
+  const estimates = estimateReplay(await readEstimateChanges(tx, scope, end));
 
   const where = new Map<string, { columnId: string; group: StateGroup }>();
   let i = 0;
@@ -64,14 +64,16 @@ export async function snapshotProject(tx: Db, project: { id: string; workspaceId
       if (t.to && t.group) where.set(t.cardId, { columnId: t.to, group: t.group });
       else where.delete(t.cardId);
     }
+    estimates.advance(dayEnd);
     if (day < fillFrom) continue;
+    // Points in tenths (whole numbers) until written.
     const perColumn = new Map<string, { group: StateGroup; count: number; points: number }>();
     for (const c of cols) perColumn.set(c.id, { group: c.stateGroup, count: 0, points: 0 });
     for (const [cardId, w] of where) {
       const entry = perColumn.get(w.columnId) ?? { group: w.group, count: 0, points: 0 };
       entry.group = w.group;
       entry.count += 1;
-      entry.points += estimates.get(cardId) ?? 0;
+      entry.points += estimates.tenthsOf(cardId);
       perColumn.set(w.columnId, entry);
     }
     for (const [columnId, e] of perColumn) {
@@ -82,7 +84,7 @@ export async function snapshotProject(tx: Db, project: { id: string; workspaceId
         columnId,
         stateGroup: e.group,
         cardCount: e.count,
-        points: e.points,
+        points: e.points / 10,
       });
     }
   }

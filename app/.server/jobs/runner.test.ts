@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeOwner, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
+import { setEstimate } from "../cycles/estimates";
 import { db, schema } from "../db";
 import { loadBoard } from "../projects/board-reads";
 import { createCard, moveCard } from "../projects/cards";
@@ -79,8 +80,8 @@ describe("the job runner", () => {
     at("2026-03-02T09:00:00Z");
     const a = await createCard(member, project.id, { columnId: todo!.id, title: "A" });
     const b = await createCard(member, project.id, { columnId: todo!.id, title: "B" });
-    await db().update(schema.cards).set({ estimatePoints: 3 }).where(eq(schema.cards.id, a.id));
-    await db().update(schema.cards).set({ estimatePoints: 0.5 }).where(eq(schema.cards.id, b.id));
+    await setEstimate(member, project.id, a.id, 3);
+    await setEstimate(member, project.id, b.id, 0.5);
 
     // The app runs on the 3rd: the 2nd is snapshotted.
     at("2026-03-03T08:00:00Z");
