@@ -274,6 +274,28 @@ for (const r of runs)
   }
 const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
 
+/** "score 0, Est savings of 230 ms" and "score 0, Est savings of 140 ms" → "score 0, Est savings of 140–230 ms". */
+function ranges(shown: Iterable<string>): string {
+  const byShape = new Map<string, number[][]>();
+  for (const text of shown) {
+    const shape = text.replace(/\d+(?:[.,]\d+)*/g, "#");
+    const numbers = (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => Number(n.replace(/,/g, "")));
+    byShape.set(shape, [...(byShape.get(shape) ?? []), numbers]);
+  }
+  return [...byShape]
+    .map(([shape, runs]) => {
+      let i = 0;
+      return shape.replace(/#/g, () => {
+        const at = runs.map((r) => r[i]!);
+        i++;
+        const [lo, hi] = [Math.min(...at), Math.max(...at)];
+        return lo === hi ? String(lo) : `${lo}–${hi}`;
+      });
+    })
+    .join("; ");
+}
+const pageColours = (dark: boolean) => [...new Set(runs.filter((r) => r.scheme.dark === dark).map((r) => r.seen.background))].join(", ");
+
 const below = bySchemes.filter((s) => medianPerf(s.runs) < 1).map((s) => `performance ${score(medianPerf(s.runs))} (${s.scheme.name})`);
 const verdict =
   below.length === 0 && contrastNodes.size === 0
@@ -285,7 +307,7 @@ const { formFactor, throttlingMethod, throttling } = about.configSettings;
 const section = `<!-- lighthouse:start -->
 ## Lighthouse (mobile) on the landing page
 
-Command: \`${process.env.BENCH_RUNS ? `BENCH_RUNS=${RUNS} ` : ""}npm run bench:lighthouse\` (bench/lighthouse.ts)${process.env.BUILD_DIR ? ` with BUILD_DIR=${process.env.BUILD_DIR}` : ", from a fresh build"}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Lighthouse ${about.lighthouseVersion} (installed on demand into \`.tools/\`, decision 023) in ${about.browser} (\`${CHROME_PATH}\`, ${CHROME_FLAGS.join(" ")}), its default settings: form factor ${formFactor}, ${throttlingMethod} throttling (RTT ${throttling.rttMs} ms, ${(throttling.throughputKbps / 1000).toFixed(1)} Mbit/s, CPU ${throttling.cpuSlowdownMultiplier}× slower), against \`/\` of the production server on a fresh embedded database, on loopback. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"} shared with other work (load average ${os.loadavg()[0]!.toFixed(1)} at the end), Node ${process.version}. Each scheme ${RUNS} time(s), a fresh Chromium each time; "light" and "dark (device)" are the System theme with prefers-color-scheme emulated, "dark (chosen)" the \`atelier_theme=dark\` cookie. The CPU benchmark index is Lighthouse's measure of the machine at that moment (higher is faster): simulated throttling multiplies the main-thread work measured on this machine, so a busy machine lowers the scores.
+Command: \`${process.env.BENCH_RUNS ? `BENCH_RUNS=${RUNS} ` : ""}npm run bench:lighthouse\` (bench/lighthouse.ts)${process.env.BUILD_DIR ? ` with BUILD_DIR=${process.env.BUILD_DIR}` : ", from a fresh build"}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Lighthouse ${about.lighthouseVersion} (installed on demand into \`.tools/\`, decision 023) in ${about.browser} (\`${CHROME_PATH}\`, ${CHROME_FLAGS.join(" ")}), its default settings: form factor ${formFactor}, ${throttlingMethod} throttling (RTT ${throttling.rttMs} ms, ${(throttling.throughputKbps / 1000).toFixed(1)} Mbit/s, CPU ${throttling.cpuSlowdownMultiplier}× slower), against \`/\` of the production server on a fresh embedded database, on loopback. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"} shared with other work (load average ${os.loadavg()[0]!.toFixed(1)} at the end), Node ${process.version}. Each scheme ${RUNS === 1 ? "once" : `${RUNS} times`}, a fresh Chromium each time; "light" and "dark (device)" are the System theme with prefers-color-scheme emulated, "dark (chosen)" the \`atelier_theme=dark\` cookie; after each run the bench checked the page Lighthouse had loaded (its background: light ${pageColours(false)}, dark ${pageColours(true)}). The CPU benchmark index is Lighthouse's measure of the machine at that moment (higher is faster): simulated throttling multiplies the main-thread work measured on this machine, so a busy machine lowers the scores.
 
 | scheme | run | performance | accessibility | best practices | SEO | ${METRICS.map(([, label]) => label).join(" | ")} | CPU index |
 |---|---:|---:|---:|---:|---:|${METRICS.map(() => "---:").join("|")}|---:|
@@ -302,13 +324,13 @@ ${bySchemes
 
 Median performance: ${bySchemes.map((s) => `${s.scheme.name} **${score(medianPerf(s.runs))}**`).join(", ")}.
 
-Failing audits (scored below 0.9, or errored), with the runs they failed in: ${
+Failing audits (scored below 0.9, or errored), with the runs they failed in:${
   failing.size === 0
     ? "none."
     : `\n\n| audit | title | result | failed in |\n|---|---|---|---|\n${[...failing]
         .map(
           ([id, f]) =>
-            `| \`${id}\` | ${cell(f.title)} | ${cell([...f.shown].join("; "))} | ${[...f.schemes].map(([s, n]) => `${s} ${n}/${RUNS}`).join(", ")} |`,
+            `| \`${id}\` | ${cell(f.title)} | ${cell(ranges(f.shown))} | ${[...f.schemes].map(([s, n]) => `${s} ${n}/${RUNS}`).join(", ")} |`,
         )
         .join("\n")}`
 }
