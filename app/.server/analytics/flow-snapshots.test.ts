@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StateGroup } from "~/lib/board";
 import { makeOwner, memberOf } from "../../../tests/support/factories";
@@ -116,7 +116,8 @@ async function seedHistory(member: MemberContext, userId: string, now: Date) {
       position: `a${String(n).padStart(4, "0")}`,
       createdAt: new Date(Math.floor(created)),
       startedAt: started === null ? null : new Date(started),
-      completedAt: completed === null ? null : new Date(completed),
+      // The app stamps completed_at with its own clock reading, a moment apart from the log's.
+      completedAt: completed === null ? null : new Date(completed + 7),
       estimatePoints: points,
     });
   }
@@ -173,4 +174,67 @@ describe("the analytics flow from the daily snapshots (decision 021)", () => {
     await db().execute(sql`delete from project_daily_snapshots where project_id = ${project.id} and day = ${addDays(today, -3)}::date`);
     expect(await flowFromSnapshots(db(), scope, ids, range, now)).toBeNull();
   }, 60_000);
+
+  it("the card keeps its first transition, first start and last completion from the log, whatever order they are written in", async () => {
+    const { user } = await makeOwner();
+    const member = await memberOf(user.id);
+    const ws = member.workspace.id;
+    const project = await createProject(member, { name: "Times" });
+    const cols = await db()
+      .select({ id: schema.boardColumns.id, group: schema.boardColumns.stateGroup })
+      .from(schema.boardColumns)
+      .where(eq(schema.boardColumns.projectId, project.id));
+    const col = (g: StateGroup) => cols.find((c) => c.group === g)!;
+    const [todo, doing, done] = [col("unstarted"), col("started"), col("completed")];
+    const [shipped] = await db()
+      .insert(schema.boardColumns)
+      .values({ workspaceId: ws, projectId: project.id, name: "Shipped", stateGroup: "completed", position: "z9" })
+      .returning({ id: schema.boardColumns.id });
+    const cardId = randomUUID();
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12));
+    // The app's own completed_at (its clock, not the log's) differs on purpose: the page reads the log's.
+    await db()
+      .insert(schema.cards)
+      .values({
+        id: cardId,
+        workspaceId: ws,
+        projectId: project.id,
+        columnId: shipped!.id,
+        number: 1,
+        title: "Ship it",
+        position: "a0",
+        createdAt: day(1),
+        startedAt: day(1),
+        completedAt: day(20),
+      });
+    const move = (from: { id: string; group: StateGroup } | null, to: { id: string; group: StateGroup }, at: Date) =>
+      db()
+        .insert(schema.cardTransitions)
+        .values({
+          workspaceId: ws,
+          projectId: project.id,
+          cardId,
+          fromColumnId: from?.id ?? null,
+          toColumnId: to.id,
+          fromStateGroup: from?.group ?? null,
+          toStateGroup: to.group,
+          at,
+        });
+    const times = () =>
+      db()
+        .select({ logged: schema.cards.firstLoggedAt, started: schema.cards.firstStartedAt, completed: schema.cards.lastCompletedAt })
+        .from(schema.cards)
+        .where(eq(schema.cards.id, cardId))
+        .then((r) => r[0]!);
+    // Finished on the 10th, reopened on the 12th, finished again on the 14th, moved to Shipped on the 16th.
+    await move(done, doing, day(12));
+    await move(doing, done, day(14));
+    await move(done, { id: shipped!.id, group: "completed" }, day(16));
+    expect(await times()).toEqual({ logged: day(12), started: day(12), completed: day(14) });
+    // The earlier history written late (as the backfill writes it): the earliest and the latest win.
+    await move(null, todo, day(2));
+    await move(todo, doing, day(5));
+    await move(doing, done, day(10));
+    expect(await times()).toEqual({ logged: day(2), started: day(5), completed: day(14) });
+  });
 });

@@ -13,8 +13,8 @@ import { durationDays } from "./cycle-time";
  *    snapshot rows; today's: the board as it is now;
  *  - the weekly throughput: one count per week of the range's entries into a completed column;
  *  - the finished cards: the cards now in a completed column whose last entry into one (from
- *    elsewhere) falls in the range, with their creation (their first transition) and their
- *    first start as the log's trigger keeps them on the card (migrations 0170 and 0190).
+ *    elsewhere) falls in the range, with their creation (their first transition), first start
+ *    and that last entry as the log's trigger keeps them on the card (migrations 0170, 0190, 0210).
  * What it reads grows with the range and the cards finished in it, not with the project's whole
  * history. Otherwise (a range ending before today, a day the job has not written yet) it answers
  * null and the caller replays the log. A past day's points are those the snapshot recorded, the
@@ -120,23 +120,19 @@ export async function flowFromSnapshots(
   for (let w = weekStart(range.from); w <= range.to; w = addDays(w, 7)) throughput.push({ week: w, completed: perWeek.get(w) ?? 0 });
 
   // The cards finished in the range: in a completed column now, last entered from elsewhere in the
-  // range (the range ends today, so the last such entry in the range is the card's last).
+  // range (the range ends today, so the last such entry in the range is the card's last), as the
+  // log's trigger keeps it on the card (migration 0210).
   // As one JSON text: the embedded database parses results row by row, column by column.
   const [found] = rowsOf<{ cards: string }>(
     await tx.execute(sql`
-      select coalesce(json_agg(json_build_array(id, title, created, started, completed))::text, '[]') as cards from (
-      with done as (
-        select card_id, max(at) as completed from card_transitions
-        where project_id = ${p} and workspace_id = ${ws} and at >= ${lo.toISOString()}::timestamptz and at < ${hi.toISOString()}::timestamptz
-          and to_state_group = 'completed' and from_state_group is distinct from 'completed'
-        group by card_id)
-      select c.id, c.title,
-        floor(extract(epoch from coalesce(c.first_logged_at, c.created_at)) * 1000)::float8 as created,
-        floor(extract(epoch from c.first_started_at) * 1000)::float8 as started,
-        floor(extract(epoch from d.completed) * 1000)::float8 as completed
-      from done d
-      join cards c on c.id = d.card_id and c.workspace_id = ${ws} and c.project_id = ${p}
-      join board_columns b on b.id = c.column_id and b.workspace_id = ${ws} and b.state_group = 'completed') x`),
+      select coalesce(json_agg(json_build_array(c.id, c.title,
+        floor(extract(epoch from coalesce(c.first_logged_at, c.created_at)) * 1000)::float8,
+        floor(extract(epoch from c.first_started_at) * 1000)::float8,
+        floor(extract(epoch from c.last_completed_at) * 1000)::float8))::text, '[]') as cards
+      from cards c
+      join board_columns b on b.id = c.column_id and b.workspace_id = ${ws} and b.state_group = 'completed'
+      where c.workspace_id = ${ws} and c.project_id = ${p}
+        and c.last_completed_at >= ${lo.toISOString()}::timestamptz and c.last_completed_at < ${hi.toISOString()}::timestamptz`),
   );
   const finished = (JSON.parse(found?.cards ?? "[]") as [string, string, number, number | null, number][])
     .map(([cardId, title, created, started, completed]) => {

@@ -114,10 +114,12 @@ export const cards = pgTable("cards", {
   version: integer("version").notNull().default(1),
   startedAt: ts("started_at"),
   completedAt: ts("completed_at"),
-  /** The first entry into a started column, from the transition log (migrations 0170 and 0190's trigger); never written by the app. */
+  /** The first entry into a started column, from the transition log (migrations 0170, 0190 and 0210's trigger); never written by the app. */
   firstStartedAt: ts("first_started_at"),
   /** The card's first transition (its creation as the log knows it; migration 0190's trigger); never written by the app. */
   firstLoggedAt: ts("first_logged_at"),
+  /** The card's last entry into a completed column from elsewhere (migration 0210's trigger; kept when it leaves); never written by the app. */
+  lastCompletedAt: ts("last_completed_at"),
   estimatePoints: numeric("estimate_points", { precision: 6, scale: 1, mode: "number" }),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: ts("created_at").notNull().defaultNow(),
