@@ -127,6 +127,7 @@ for (const javaScriptEnabled of [false, true]) {
         "Carried over2 cards",
       ];
       await expect(report.locator("div")).toHaveText(frozen);
+      await expect(page.getByText("Points count re-estimates: a card estimated higher while in the cycle added scope")).toBeVisible();
       const sprintOne = page.url();
 
       // A later move (Beta to Done) leaves the closed cycle's report as it was.

@@ -370,6 +370,11 @@ function FrozenReport({ report }: { report: CycleReport }) {
           </div>
         ))}
       </dl>
+      {rows.some(([, t]) => t.points) ? (
+        <p className="mt-2 text-xs text-slate-600">
+          Points count re-estimates: a card estimated higher while in the cycle added scope, one estimated lower removed it.
+        </p>
+      ) : null}
       {report.cards.length ? (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="sr-only">The cycle&apos;s cards at its close</caption>
