@@ -2,6 +2,7 @@ import { backfillTransitions } from "../analytics/backfill";
 import { addDays } from "../analytics/days";
 import { weeklyDigestJob } from "../analytics/digest";
 import { writeSnapshots } from "../analytics/snapshots";
+import { vacuumEmbedded } from "../db/vacuum";
 import { compactInsightChanges } from "../insights/cache";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
@@ -29,6 +30,8 @@ export const JOBS: Job[] = [
   { name: "notification-digest", every: "day", run: () => digest() },
   // The weekly digest e-mail (completed, started, overdue, insights, cycle forecasts), once per ISO week.
   { name: "weekly-digest", every: "week", run: async (_tx, today) => weeklyDigestJob(today) },
+  // The embedded database's VACUUM, which it never runs by itself (db/vacuum.ts); not in a transaction, so after the run's.
+  { name: "embedded-vacuum", every: "day", run: async () => ({ afterCommit: () => vacuumEmbedded() }) },
 ];
 
 let timer: ReturnType<typeof setTimeout> | undefined;
