@@ -13,7 +13,8 @@ export type ChartPath = { key: string; label: string; d: string; kind: "area" | 
 export type ChartDot = { cx: number; cy: number; label: string; flag?: boolean };
 export type ChartBar = { x: number; y: number; width: number; height: number; label: string };
 export type ChartTick = { at: number; label: string };
-export type ChartTable = { columns: string[]; rows: (string | number)[][] };
+/** `note`: said beside a table the page shortened (its CSV has every row). */
+export type ChartTable = { columns: string[]; rows: (string | number)[][]; note?: string };
 
 export type Chart = {
   id: ChartId | MoreChartId;

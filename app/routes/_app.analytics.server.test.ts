@@ -33,12 +33,15 @@ describe("/analytics loader", () => {
 
     const data = await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`));
     expect(data.overview).toEqual([{ id: mine.project.id, name: "Website", throughput4w: 1, wip: 0, overdue: 0 }]);
-    expect(data.flow!.cfd.at(-1)!.completed).toBe(1);
-    expect(data.flow!.throughput.at(-1)!.completed).toBe(1);
-    expect(data.flow!.cfd).toHaveLength(56);
-    // The finished card went straight from To do to Done: a lead time, no cycle time.
-    expect(data.flow!.finished).toEqual([expect.objectContaining({ cardId: card.id, title: "Hero", cycleDays: null, leadDays: 0 })]);
+    // The page gets the project of the flow and its charts, not the flow's rows.
+    expect(data.flow).toEqual({ project: { id: mine.project.id, name: "Website" } });
     expect(data.charts.map((c) => c.id)).toEqual(["cfd", "throughput", "cycle", "lead", "aging"]);
+    const cfdTable = data.charts[0]!.table;
+    expect(cfdTable.rows).toHaveLength(56);
+    expect(cfdTable.rows.at(-1)![cfdTable.columns.indexOf("Completed")]).toBe(1);
+    expect(data.charts[1]!.table.rows.at(-1)![1]).toBe(1);
+    // The finished card went straight from To do to Done: a lead time, no cycle time.
+    expect(data.charts[3]!.table.rows).toEqual([["Hero", expect.any(String), 0]]);
     expect(data.charts[2]!.empty).toBe(true);
     expect(data.times).toEqual({ cycle: null, lead: { p50: 0, p85: 0, p95: 0, count: 1 } });
 
@@ -62,12 +65,9 @@ describe("/analytics loader", () => {
 
     // Aging work in progress: a card in In progress now, against the cycle time percentiles (0 days).
     const third = await createCard(mine.member, mine.project.id, { columnId: mine.columns[2]!.id, title: "Nav" });
-    const aging = (await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`))).flow!.aging;
-    expect(aging.map((c) => [c.name, c.cards.length])).toEqual([
-      ["In progress", 1],
-      ["Review", 0],
-    ]);
-    expect(aging[0]!.cards).toEqual([{ id: third.id, number: third.number, title: "Nav", ageDays: 0, overP85: false }]);
+    const aging = (await analyticsLoader(await authedRequest(viewer.id, `/analytics?project=${mine.project.id}`))).charts[4]!;
+    expect(aging.xTicks.map((t) => t.label)).toEqual(["In progress", "Review"]);
+    expect(aging.table.rows).toEqual([[`#${third.number} Nav`, "In progress", 0, "No"]]);
 
     expect(await status(analyticsLoader(await authedRequest(mine.user.id, `/analytics?project=${theirs.project.id}`)))).toBe(404);
     expect(await status(analyticsLoader(await authedRequest(mine.user.id, "/analytics?project=nope")))).toBe(404);

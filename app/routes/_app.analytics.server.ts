@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { askSchema } from "~/lib/forms/ask";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
+import { forPage } from "~/.server/analytics/page-charts";
 import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
 import { burnSection } from "~/.server/analytics/burn-section";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
@@ -45,12 +46,13 @@ export async function analyticsLoader(request: Request) {
   const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
   // The charts' geometry is drawn here, so the page ships no charting code.
   const cfdBy = url.searchParams.get("cfd") === "column" ? "column" : "group";
-  const charts = withTrend(flow ? projectCharts(flow, range, cfdBy) : [], flow);
+  const charts = withTrend(flow ? projectCharts(flow, range, cfdBy) : [], flow).map(forPage);
   const times = flow?.times ?? null;
   // Insights of the workspace (the page shows the project's when one is chosen), the histograms,
   // work in progress, distributions and forecasts (issue 10).
   const insights = await insightsFor(member);
-  const more = flow ? await projectExtras(member, flow, range) : null;
+  const extras = flow ? await projectExtras(member, flow, range) : null;
+  const more = extras ? { ...extras, charts: extras.charts.map(forPage) } : null;
   // Burn-up and burndown: of a cycle (`?cycle=`) or of the range.
   const burn = flow ? await orErrorPage(() => burnSection(member, flow, range, url.searchParams.get("cycle"))) : null;
   // With a language model configured: the project's written summary and "Ask about this project".
@@ -67,7 +69,8 @@ export async function analyticsLoader(request: Request) {
           : null,
       }
     : null;
-  return { overview, range, flow, charts, times, cfdBy, llm, burn, insights, more };
+  // The page needs the project of the flow, not its rows (thousands of finished cards at a big project).
+  return { overview, range, flow: flow ? { project: flow.project } : null, charts, times, cfdBy, llm, burn, insights, more };
 }
 
 /** POST /analytics: "Ask about this project" (the question becomes the board's filter). */

@@ -206,6 +206,11 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
             ))}
           </tbody>
         </table>
+        {chart.table.note ? (
+          <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600" data-testid={`chart-${chart.id}-table-note`}>
+            {chart.table.note}
+          </p>
+        ) : null}
       </div>
     </section>
   );
