@@ -38,6 +38,8 @@ test("the palette's New card adds a card on the board and from the dashboard; He
   await expect(page).toHaveURL(/\/dashboard#quick-h$/);
   await page.getByLabel("Card title").fill("Quick from the palette");
   await page.getByRole("button", { name: "Create card" }).click();
+  // The dashboard says so once the card is made; leaving before that could cancel the post.
+  await expect(page.getByText(/Card #2 created in Shortcuts/)).toBeVisible();
   await page.goto(boardUrl);
   await expect(page.getByRole("link", { name: /Quick from the palette/ })).toBeVisible();
 });
