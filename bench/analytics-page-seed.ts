@@ -1,0 +1,41 @@
+/**
+ * Run by bench/analytics-page.ts under vite-node (the app's modules, the app's migrator): seeds
+ * bench:insights' project (bench/big-project-seed.ts) into DATA_DIR, writes the daily snapshots
+ * up to yesterday as the job would, and writes a signed-in session cookie and the ids the HTTP
+ * half needs to $BENCH_OUT.
+ */
+import { writeFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { addDays, dayOf } from "~/.server/analytics/days";
+import { writeSnapshots } from "~/.server/analytics/snapshots";
+import { createSession } from "~/.server/auth/session";
+import { closeDb, db, ensureDb, rowsOf } from "~/.server/db";
+import { seedBigProject } from "./big-project-seed";
+
+const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
+
+await ensureDb();
+const { U, P, transitions, seedSeconds } = await seedBigProject(CARDS);
+await writeSnapshots(db(), addDays(dayOf(new Date()), -1));
+const cookie = (await createSession(new Request("http://localhost/"), U)).split(";")[0]!;
+// Cards in progress to move between the two started columns (a change the insights rest on).
+const columns = rowsOf<{ id: string; name: string }>(await db().execute(sql`select id, name from board_columns where project_id = ${P}`));
+const started = rowsOf<{ id: string }>(
+  await db().execute(sql`select c.id from cards c join board_columns b on b.id = c.column_id where c.project_id = ${P}
+    and b.name = 'In progress' order by c.number limit 50`),
+);
+writeFileSync(
+  process.env.BENCH_OUT!,
+  JSON.stringify({
+    projectId: P,
+    cookie,
+    cards: CARDS,
+    transitions,
+    seedSeconds,
+    moveCardIds: started.map((c) => c.id),
+    inProgress: columns.find((c) => c.name === "In progress")!.id,
+    review: columns.find((c) => c.name === "Review")!.id,
+  }),
+);
+await closeDb();
+process.exit(0);
