@@ -52,7 +52,7 @@ describe("charts as the page draws them", () => {
     expect(page.table.rows).toHaveLength(PAGE_TABLE_ROWS_MAX);
     expect(page.table.rows[0]![0]).toBe(`Card ${6000 - PAGE_TABLE_ROWS_MAX}`);
     expect(page.table.rows.at(-1)![0]).toBe("Card 5999");
-    expect(page.table.note).toBe("The 250 most recently finished of 6,000 rows; the CSV download has them all.");
+    expect(page.table.note).toBe("The 150 most recently finished of 6,000 rows; the CSV download has them all.");
   });
 
   it("aging work keeps its oldest cards; a time series keeps every row", () => {
@@ -60,7 +60,7 @@ describe("charts as the page draws them", () => {
     const aging = forPage(chart({ id: "aging", dots: [], table: { columns: ["Card", "Column", "Age (days)", "Older"], rows } }));
     expect(aging.table.rows).toHaveLength(PAGE_TABLE_ROWS_MAX);
     expect(aging.table.rows[0]![2]).toBe(399);
-    expect(Math.min(...aging.table.rows.map((r) => Number(r[2])))).toBe(150);
+    expect(Math.min(...aging.table.rows.map((r) => Number(r[2])))).toBe(400 - PAGE_TABLE_ROWS_MAX);
     const days = Array.from({ length: 731 }, (_, i) => [`day ${i}`, i]);
     const series = chart({ id: "cfd", rowX: days.map((_, i) => i), table: { columns: ["Day", "Done"], rows: days } });
     expect(forPage(series)).toBe(series);

@@ -9,8 +9,8 @@ import type { Chart, ChartDot } from "~/lib/analytics-charts";
  * dots overlapped), and at most PAGE_TABLE_ROWS_MAX rows of a scatter's or a distribution's data
  * table, saying so beside it (a time series keeps its rows: a day each, two years at most); the CSV download (../../routes/analytics.export.server.ts) keeps every row.
  */
-export const PAGE_DOTS_MAX = 400;
-export const PAGE_TABLE_ROWS_MAX = 250;
+export const PAGE_DOTS_MAX = 300;
+export const PAGE_TABLE_ROWS_MAX = 150;
 
 /** Which rows a long table keeps: the most recent (tables in time order) or the oldest cards (aging work). */
 const KEEP: Partial<Record<Chart["id"], { rows: "last" | "largest"; column: number; what: string }>> = {
