@@ -7,30 +7,15 @@
  * stale build/ folder. Writes its section of docs/performance.md between the board markers.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
-import { benchBuild, kb, pct, runSeed } from "./support";
+import { benchBuild, kb, pct, request, runSeed } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: keepAlive }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    if (init.body) req.write(init.body);
-    req.end();
-  });
-}
 
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-board-"));
 const dataDir = path.join(work, "data");

@@ -9,9 +9,7 @@
  * Always measures a fresh build of the code as it is (BUILD_DIR reuses one). Writes its section
  * of docs/performance.md between the design-page markers, after the design section.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,31 +17,10 @@ import { gzipSync } from "node:zlib";
 import { projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
 import { TOKEN_PAGE_SIZE } from "../app/lib/design-tokens/listing";
-import { benchBuild, kb, pct, runSeed } from "./support";
+import { benchBuild, cpuMs, kb, pct, request, runSeed, ticksPerSecond } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
-
-function get(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const req = http.request(url, { headers, agent: keepAlive }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-/** A process's CPU time so far (user + system) in ms, from /proc/<pid>/stat (fields 14 and 15). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // from field 3 (state) on
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
 
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-design-page-"));
 const dataDir = path.join(work, "data");
@@ -71,7 +48,7 @@ for (const target of targets) {
   const url = `${server.url}${target.url}`;
   let body: Buffer = Buffer.alloc(0);
   for (let i = 0; i < 3; i++) {
-    const r = await get(url, headers);
+    const r = await request(url, { headers });
     if (r.status !== 200) throw new Error(`${target.url} answered ${r.status}: ${r.body.toString().slice(0, 300)}`);
     body = r.body;
   }
@@ -80,7 +57,7 @@ for (const target of targets) {
   const cpuBefore = cpuMs(pid);
   for (let i = 0; i < ROUNDS; i++) {
     const t = performance.now();
-    const r = await get(url, headers);
+    const r = await request(url, { headers });
     ms.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`${target.url} answered ${r.status}`);
   }
