@@ -5,6 +5,7 @@ import type { Chart, ChartTick, MoreChartId } from "~/lib/analytics-charts";
 import { formatDay, formatMonthDay } from "~/lib/dates";
 import { startOfDay } from "./days";
 import type { Distribution } from "./distribution";
+import { plural } from "~/lib/plural";
 
 /**
  * The analytics charts added beside ./charts.ts (same geometry and shape of data): cycle and
@@ -15,7 +16,6 @@ const WIDTH = 640;
 const HEIGHT = 280;
 const PLOT = { left: 40, top: 12, right: WIDTH - 12, bottom: HEIGHT - 28 };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function yScale(max: number): { y: (n: number) => number; ticks: ChartTick[] } {

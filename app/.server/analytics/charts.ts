@@ -6,6 +6,7 @@ import { STATE_GROUP_LABELS, STATE_GROUPS, type StateGroup } from "~/lib/board";
 import { formatDay, formatMonthDay } from "~/lib/dates";
 import { percentiles } from "./cycle-time";
 import { addDays, startOfDay } from "./days";
+import { plural } from "~/lib/plural";
 
 /**
  * The analytics charts' geometry, drawn here with d3-scale and d3-shape so the page gets
@@ -33,7 +34,6 @@ const PLOT = { left: 40, top: 12, right: WIDTH - 12, bottom: HEIGHT - 28 };
 /** Bottom to top: finished work settles at the bottom, the backlog rides on top. */
 const CFD_ORDER: StateGroup[] = ["cancelled", "completed", "started", "unstarted", "backlog"];
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function yTicks(max: number): { scale: (n: number) => number; ticks: ChartTick[] } {

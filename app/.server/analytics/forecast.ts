@@ -4,6 +4,7 @@ import { formatDay } from "~/lib/dates";
 import { rowsOf, schema, type Db } from "../db";
 import { oncePerRequest } from "../http/request-scope";
 import { addDays, DAY_MS, dayOf, startOfDay, weekStart } from "./days";
+import { plural } from "~/lib/plural";
 
 /**
  * Forecasts by Monte Carlo simulation over recent weekly throughput (pure functions, plus one
@@ -33,8 +34,6 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The history as a forecast reports it: its weeks, the first and last week's Monday. */
 export function historyOf(weeks: { week: string; completed: number }[]): ForecastHistory {

@@ -7,6 +7,7 @@ import { addDays, DAY_MS, weekStart } from "../analytics/days";
 import { forecastOnTime } from "../analytics/forecast";
 import type { InsightCard, InsightData } from "./data";
 import { groupBy } from "./group-by";
+import { plural } from "~/lib/plural";
 
 /**
  * The insight rules: pure functions of the loaded data (./data.ts), one per kind of insight,
@@ -35,7 +36,6 @@ export const THRESHOLDS = {
 
 type Rule = (d: InsightData) => Insight[];
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 export const cardHref = (c: { projectId: string; id: string }) => `/projects/${c.projectId}?task=${c.id}`;

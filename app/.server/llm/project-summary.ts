@@ -5,6 +5,7 @@ import type { MemberContext } from "../workspaces";
 import { llmConfig } from "./index";
 import { shareCardTitles } from "./settings";
 import { writeSummary, type SummaryFacts } from "./summary";
+import { plural } from "~/lib/plural";
 
 /**
  * The project analytics page's written summary: the facts are the numbers the page already
@@ -15,7 +16,6 @@ import { writeSummary, type SummaryFacts } from "./summary";
 type Flow = Awaited<ReturnType<typeof projectFlow>>;
 export type InsightLine = { type: string; severity: string; title: string };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function projectFacts(
