@@ -46,7 +46,9 @@ export async function flowFromSnapshots(
   if (range.to !== today) return null;
   const { workspaceId: ws, projectId: p } = scope;
   const [first] = rowsOf<{ first: string | null }>(
-    await tx.execute(sql`select to_char(min(at) at time zone 'UTC', 'YYYY-MM-DD') as first from card_transitions where project_id = ${p}`),
+    await tx.execute(
+      sql`select to_char(min(at) at time zone 'UTC', 'YYYY-MM-DD') as first from card_transitions where workspace_id = ${ws} and project_id = ${p}`,
+    ),
   );
   if (!first?.first) return null;
   const firstDay = first.first;
