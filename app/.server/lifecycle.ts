@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "./auth/session";
 import { closeDb, ensureDb } from "./db";
 import { env, placeholderProblems } from "./env";
+import { startInsightRefresh, stopInsightRefresh } from "./insights/refresh";
 import { startScheduler, stopScheduler } from "./jobs";
 import { sessionSecrets } from "./secrets";
 
@@ -24,8 +25,8 @@ export function sessionPurgeSettled(): Promise<void> {
 /**
  * Called by server.ts before it listens: validates the environment (a bad variable
  * stops the process with a message naming it), runs migrations, checks secrets, and
- * starts the hourly purge of expired sessions and the scheduled jobs (their timers never
- * keep the process alive).
+ * starts the hourly purge of expired sessions, the scheduled jobs and the insights' background
+ * refresh (their timers never keep the process alive).
  */
 export async function startup(): Promise<{
   port: number;
@@ -43,6 +44,8 @@ export async function startup(): Promise<{
   purgeTimer.unref();
   // The daily jobs (analytics snapshots): not awaited, serving starts at once.
   void startScheduler();
+  // Viewed projects' insights, computed in the background after a change (insights/refresh.ts).
+  startInsightRefresh();
   const formActionOrigins = [
     e.GOOGLE_AUTHORIZATION_URL,
     e.GITHUB_AUTHORIZATION_URL,
@@ -59,5 +62,6 @@ export async function shutdown(): Promise<void> {
   purgeTimer = undefined;
   await purging;
   await stopScheduler();
+  await stopInsightRefresh();
   await closeDb();
 }

@@ -4,7 +4,7 @@ import { ts } from "./schema-columns";
 import { projects, workspaces } from "./schema-product";
 import { users } from "./schema-users";
 
-// Mirrors migrations/0120_insights.sql and 0160_insight_cache.sql.
+// Mirrors migrations/0120_insights.sql, 0160_insight_cache.sql and 0220_insight_refresh.sql.
 
 /** A member's dismissal or snooze of one insight (by its stable id), with the evidence hash it had then. */
 export const insightStates = pgTable(
@@ -38,6 +38,10 @@ export const projectInsights = pgTable(
     computedFor: ts("computed_for").notNull(),
     readAt: ts("read_at").notNull(),
     insights: jsonb("insights").$type<Insight[]>().notNull(),
+    /** When a page last read them (at most once a minute); viewed projects are kept warm (./insights/refresh.ts). */
+    viewedAt: ts("viewed_at"),
+    /** Until when an app process has claimed their recomputation in the background. */
+    refreshingUntil: ts("refreshing_until"),
   },
   (t) => [index("project_insights_workspace_idx").on(t.workspaceId)],
 );

@@ -1,0 +1,122 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetDb } from "../../../tests/support/db";
+import { ownerWithProject } from "../../../tests/support/project-fixture";
+import { db, rowsOf, schema } from "../db";
+import { createCard } from "../projects/cards";
+import { createProject } from "../projects/projects";
+import { stopRealtime } from "../realtime";
+import { INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
+import { insightsFor } from "./index";
+import { insightRefreshSettled, startInsightRefresh, stopInsightRefresh } from "./refresh";
+
+/**
+ * The background refresh (./refresh.ts, decision 025): a viewed project's insights are computed
+ * again after a change, and before their lifetime runs out, so the pages find them ready.
+ */
+const MIN = 60_000;
+
+/** The project's stored insights' titles, and whether a change is still waiting for them. */
+async function stored(projectId: string) {
+  const [row] = await db().select().from(schema.projectInsights).where(eq(schema.projectInsights.projectId, projectId));
+  const [marks] = rowsOf<{ n: number }>(
+    await db().execute(sql`select count(*)::int as n from insight_changes where project_id = ${projectId}::uuid`),
+  );
+  return { titles: row?.insights.map((i) => i.title) ?? null, changed: marks!.n > 0, computedFor: row?.computedFor ?? null };
+}
+
+describe("insights refreshed in the background", () => {
+  beforeEach(resetDb);
+  afterEach(stopInsightRefresh);
+  afterAll(stopRealtime);
+
+  it("computes a viewed project's insights after a change, and leaves a project nobody looked at", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    const quiet = await createProject(member, { name: "Mobile" });
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Send the invoice", dueDate: "2020-01-01" });
+    // The board reads its project's insights: it is now viewed.
+    expect((await insightsFor(member, { projectId: project.id })).insights.map((i) => i.title)).toEqual(["1 card overdue"]);
+
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Pay the rent", dueDate: "2020-02-01" });
+    const quietColumn = (await db().select().from(schema.boardColumns).where(eq(schema.boardColumns.projectId, quiet.id)))[0]!;
+    await createCard(member, quiet.id, { columnId: quietColumn.id, title: "Server is down", priority: "urgent" });
+    expect(await stored(project.id)).toMatchObject({ titles: ["1 card overdue"], changed: true });
+
+    expect(await refreshWarmInsights(db(), { now: new Date() })).toEqual([project.id]);
+    expect(await stored(project.id)).toMatchObject({ titles: ["2 cards overdue"], changed: false });
+    // Nobody has read Mobile's insights: nothing is computed for it until a page asks.
+    expect(await stored(quiet.id)).toMatchObject({ titles: null });
+    // Nothing left to do.
+    expect(await refreshWarmInsights(db(), { now: new Date() })).toEqual([]);
+  });
+
+  it("computes them again shortly before their lifetime runs out, while someone looks at them", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Send the invoice", dueDate: "2020-01-01" });
+    const now = new Date();
+    await insightsFor(member, { projectId: project.id, now });
+    const early = new Date(now.getTime() + INSIGHT_TTL_MS - REFRESH_AHEAD_MS - MIN);
+    expect(await refreshWarmInsights(db(), { now: early })).toEqual([]);
+    const ahead = new Date(now.getTime() + INSIGHT_TTL_MS - REFRESH_AHEAD_MS + 1000);
+    expect(await refreshWarmInsights(db(), { now: ahead })).toEqual([project.id]);
+    expect((await stored(project.id)).computedFor).toEqual(ahead);
+
+    // Not read for longer than KEEP_WARM_MS: left until a page asks again.
+    const unseen = new Date(now.getTime() + KEEP_WARM_MS + MIN);
+    expect(await refreshWarmInsights(db(), { now: unseen })).toEqual([]);
+    await insightsFor(member, { projectId: project.id, now: unseen });
+    const next = new Date(unseen.getTime() + INSIGHT_TTL_MS);
+    expect(await refreshWarmInsights(db(), { now: next })).toEqual([project.id]);
+  });
+
+  it("computes them again on a new day", async () => {
+    const { member, project } = await ownerWithProject();
+    const evening = new Date("2026-11-28T23:59:00Z");
+    await insightsFor(member, { projectId: project.id, now: evening });
+    expect(await refreshWarmInsights(db(), { now: new Date("2026-11-28T23:59:30Z") })).toEqual([]);
+    expect(await refreshWarmInsights(db(), { now: new Date("2026-11-29T00:00:05Z") })).toEqual([project.id]);
+  });
+
+  it("leaves a project another process has claimed, until its claim runs out", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    const now = new Date();
+    await insightsFor(member, { projectId: project.id, now });
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
+    await db()
+      .update(schema.projectInsights)
+      .set({ refreshingUntil: new Date(now.getTime() + 10_000) })
+      .where(eq(schema.projectInsights.projectId, project.id));
+    expect(await refreshWarmInsights(db(), { now })).toEqual([]);
+    expect(await stored(project.id)).toMatchObject({ titles: [], changed: true });
+    // That process went away: its claim lapses and the work is done here.
+    const later = new Date(now.getTime() + 10_000);
+    expect(await refreshWarmInsights(db(), { now: later })).toEqual([project.id]);
+    expect(await stored(project.id)).toMatchObject({ titles: ["1 urgent card with nobody assigned"], changed: false });
+    const [row] = await db().select().from(schema.projectInsights).where(eq(schema.projectInsights.projectId, project.id));
+    expect(row!.refreshingUntil).toBeNull();
+  });
+
+  it("two processes refreshing at once compute each project once", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    await insightsFor(member, { projectId: project.id });
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
+    const now = new Date();
+    const [a, b] = await Promise.all([refreshWarmInsights(db(), { now }), refreshWarmInsights(db(), { now })]);
+    expect([...a, ...b]).toEqual([project.id]);
+  });
+
+  it("after a change anywhere, the running app has the viewed project's insights ready without a page asking", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    await insightsFor(member, { projectId: project.id });
+    startInsightRefresh();
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
+    // The change's notification reaches the refresh, which computes the project in the background.
+    await vi.waitFor(
+      async () => {
+        await insightRefreshSettled();
+        expect(await stored(project.id)).toMatchObject({ titles: ["1 urgent card with nobody assigned"], changed: false });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+});
