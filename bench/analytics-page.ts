@@ -4,8 +4,10 @@
  * project of 10,000 cards and 100,000 transitions (bench/big-project-seed.ts) in an embedded
  * DATA_DIR: the whole answer's time (loader, render, the streamed data) over loopback, the server
  * process's CPU time for it (/proc: every thread), the HTML's size raw and gzipped; with the
- * project's insights cached, and right after a change to the board (a card moved between the two
- * started columns through the board's JSON endpoint, so the page computes the insights again).
+ * project's insights cached; a moment after a change to the board (a card moved between the two
+ * started columns through the board's JSON endpoint, SETTLE_MS before the page: the server's
+ * background refresh has computed the insights again, as it does for a viewed project after any
+ * change, decision 025); and right after such a change (the page computes them itself).
  * Issue 10's aim: under 300 ms of server time. Writes its section of docs/performance.md between
  * the analytics-page markers. BUILD_DIR reuses a build.
  */
@@ -19,6 +21,8 @@ import { startBuiltServer } from "../tests/support/server-process";
 import { benchBuild, cpuMs, kb, pct, request, runSeed } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+/** How long after a change the "moment after" case asks: the refresh starts 200 ms after the change's notification. */
+const SETTLE_MS = 1_500;
 const AIM_MS = 300;
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
@@ -38,7 +42,12 @@ const secret = "bench-analytics-page-secret";
 const s = runSeed<Seed>("bench/analytics-page-seed.ts", { DATA_DIR: dataDir, SESSION_SECRET: secret }, path.join(work, "seed.json"));
 
 const buildDir = await benchBuild("/tmp/atelier-bench/build-analytics-page");
-const server = await startBuiltServer({ buildDir, env: { DATA_DIR: dataDir, SESSION_SECRET: secret } });
+// BENCH_NODE_ARGS are given to the server's node (for example "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+const server = await startBuiltServer({
+  buildDir,
+  env: { DATA_DIR: dataDir, SESSION_SECRET: secret },
+  nodeArgs: process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [],
+});
 await server.waitForOutput(/listening on/);
 const pid = server.child.pid!;
 const page = `${server.url}/analytics?project=${s.projectId}`;
@@ -78,6 +87,10 @@ async function measure(before?: () => Promise<void>) {
 }
 
 const cached = await measure();
+const settled = await measure(async () => {
+  await change();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+});
 const changed = await measure(change);
 await server.stop();
 rmSync(work, { recursive: true, force: true });
@@ -97,7 +110,8 @@ the loader, the render and the streamed data; CPU: the server process's for it, 
 | the page | wall p50 | wall p95 | CPU p50 | CPU p95 | aim (issue 10: under ${AIM_MS} ms of server time) |
 |---|---|---|---|---|---|
 ${row("insights cached", cached)}
-${row("right after a card moved (the insights computed again)", changed)}
+${row(`${SETTLE_MS / 1000} s after a card moved (the background refresh has computed the insights)`, settled)}
+${row("right after a card moved (the page computes the insights itself)", changed)}
 
 The page's HTML: ${kb(cached.html.length)}, ${kb(gzipSync(cached.html).length)} gzipped.
 <!-- analytics-page:end -->`;

@@ -34,10 +34,16 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | string>;
 };
 
-export async function startBuiltServer(opts: { buildDir: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+/** `nodeArgs`: options for node itself, before the script (a bench's --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startBuiltServer(opts: {
+  buildDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-server-"));
-  const child = spawn(process.execPath, [path.join(opts.buildDir, "server.js")], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(opts.buildDir, "server.js")], {
     cwd: projectRoot,
     // A clean environment: the test runner's own variables (NODE_ENV=test, in-memory
     // database, memory mail) must not leak into the server under test.
