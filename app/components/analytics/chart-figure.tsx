@@ -125,19 +125,22 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
             .map((p) => (
               <path key={p.key} d={p.d} fill="none" strokeWidth={2} strokeDasharray="6 4" className={STROKE[p.key] ?? "stroke-amber-600"} />
             ))}
-          {(chart.dots ?? []).map((d, i) => (
-            <circle
-              key={i}
-              cx={d.cx}
-              cy={d.cy}
-              r={d.flag ? 5 : 4}
-              fillOpacity={0.8}
-              strokeWidth={d.flag ? 2 : 0}
-              className={d.flag ? "fill-red-600 stroke-red-300" : "fill-brand-600"}
-            >
-              <title>{d.label}</title>
-            </circle>
-          ))}
+          {chart.dots?.length ? (
+            // What every dot shares is said once, on the group (a scatter can hold hundreds of dots).
+            <g fillOpacity={0.8} className="fill-brand-600">
+              {chart.dots.map((d, i) =>
+                d.flag ? (
+                  <circle key={i} cx={d.cx} cy={d.cy} r={5} strokeWidth={2} className="fill-red-600 stroke-red-300">
+                    <title>{d.label}</title>
+                  </circle>
+                ) : (
+                  <circle key={i} cx={d.cx} cy={d.cy} r={4}>
+                    <title>{d.label}</title>
+                  </circle>
+                ),
+              )}
+            </g>
+          ) : null}
           <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
           {chart.xTicks.map((t) => (
             <text key={`x${t.at}`} x={t.at} y={plot.bottom + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
@@ -188,18 +191,17 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 text-slate-700">
+          {/* The cells' styles are said once, on the body (a table can hold hundreds of rows). */}
+          <tbody className="divide-y divide-slate-100 text-slate-700 [&_td]:px-3 [&_td]:py-1.5 [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5 [&_th]:font-normal [&_th]:whitespace-nowrap">
             {chart.table.rows.map((r, ri) => (
               <tr key={ri}>
                 {r.map((v, i) =>
                   i === 0 ? (
-                    <th key={i} scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
+                    <th key={i} scope="row">
                       {v}
                     </th>
                   ) : (
-                    <td key={i} className="px-3 py-1.5 tabular-nums">
-                      {v}
-                    </td>
+                    <td key={i}>{v}</td>
                   ),
                 )}
               </tr>
