@@ -41,20 +41,27 @@ export async function analyticsLoader(request: Request) {
   const member = await requireMember(request, "workspace.view");
   const url = new URL(request.url);
   const range = rangeFrom(url);
-  const overview = await workspaceOverview(member);
   const projectId = url.searchParams.get("project");
-  const flow = projectId ? await orErrorPage(() => projectFlow(member, projectId, range)) : null;
+  // The overview, the project's flow and the insights (of the workspace: the page shows the
+  // project's when one is chosen) do not wait for each other: on Postgres their queries run at once.
+  const [overview, flow, insights] = await Promise.all([
+    workspaceOverview(member),
+    projectId ? orErrorPage(() => projectFlow(member, projectId, range)) : null,
+    insightsFor(member),
+  ]);
   // The charts' geometry is drawn here, so the page ships no charting code.
   const cfdBy = url.searchParams.get("cfd") === "column" ? "column" : "group";
   const charts = withTrend(flow ? projectCharts(flow, range, cfdBy) : [], flow).map(forPage);
   const times = flow?.times ?? null;
-  // Insights of the workspace (the page shows the project's when one is chosen), the histograms,
-  // work in progress, distributions and forecasts (issue 10).
-  const insights = await insightsFor(member);
-  const extras = flow ? await projectExtras(member, flow, range) : null;
+  // The histograms, work in progress, distributions and forecasts (issue 10), and the burn-up and
+  // burndown of a cycle (`?cycle=`) or of the range.
+  const [extras, burn] = flow
+    ? await Promise.all([
+        projectExtras(member, flow, range),
+        orErrorPage(() => burnSection(member, flow, range, url.searchParams.get("cycle"))),
+      ])
+    : [null, null];
   const more = extras ? { ...extras, charts: extras.charts.map(forPage) } : null;
-  // Burn-up and burndown: of a cycle (`?cycle=`) or of the range.
-  const burn = flow ? await orErrorPage(() => burnSection(member, flow, range, url.searchParams.get("cycle"))) : null;
   // With a language model configured: the project's written summary and "Ask about this project".
   const llm = llmEnabled()
     ? {
