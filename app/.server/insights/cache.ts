@@ -53,6 +53,11 @@ const parsed = (v: Insight[] | string): Insight[] => (typeof v === "string" ? (J
  */
 const running = new Map<string, Promise<void>>();
 
+/** The projects whose insights this process is computing now (tests, diagnostics). */
+export function computingNow(): string[] {
+  return [...running.keys()];
+}
+
 function track<T>(projectIds: string[], work: Promise<T>): Promise<T> {
   const settled = work.then(
     () => {},
@@ -120,6 +125,10 @@ async function markViewed(tx: Db, rows: CacheRow[], now: Date): Promise<void> {
  */
 export async function refreshWarmInsights(tx: Db, opts: { now: Date; projectIds?: string[] }): Promise<string[]> {
   if (opts.projectIds?.length === 0) return [];
+  // A computation of one of them already running here (a page's) is waited for, not doubled:
+  // whatever change it did not account for keeps its mark, so the statement below still picks it.
+  const busy = opts.projectIds ? opts.projectIds.flatMap((id) => running.get(id) ?? []) : [...running.values()];
+  if (busy.length > 0) await Promise.all(busy);
   const now = opts.now.toISOString();
   const claimed = rowsOf<{ project_id: string; workspace_id: string }>(
     await tx.execute(sql`

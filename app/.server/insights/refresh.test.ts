@@ -5,8 +5,8 @@ import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { db, rowsOf, schema } from "../db";
 import { createCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
-import { stopRealtime } from "../realtime";
-import { INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
+import { ready, stopRealtime } from "../realtime";
+import { computingNow, INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
 import { insightsFor } from "./index";
 import { insightRefreshSettled, startInsightRefresh, stopInsightRefresh } from "./refresh";
 
@@ -105,10 +105,28 @@ describe("insights refreshed in the background", () => {
     expect([...a, ...b]).toEqual([project.id]);
   });
 
+  it("waits for a page already computing a project rather than computing it beside the page", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    await insightsFor(member, { projectId: project.id });
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
+    // A page reads the changed project and computes it; the refresh starts once the page's
+    // computation has begun (on Postgres, while it runs; the embedded database may finish it
+    // between two turns of the event loop: either way the refresh must not compute it again).
+    let settled = false;
+    const page = insightsFor(member, { projectId: project.id }).finally(() => (settled = true));
+    while (!settled && !computingNow().includes(project.id)) await new Promise((r) => setImmediate(r));
+    const refreshed = await refreshWarmInsights(db(), { now: new Date() });
+    expect((await page).insights.map((i) => i.title)).toEqual(["1 urgent card with nobody assigned"]);
+    // The page's computation accounted for the change: nothing was left to compute again.
+    expect(refreshed).toEqual([]);
+    expect(await stored(project.id)).toMatchObject({ titles: ["1 urgent card with nobody assigned"], changed: false });
+  });
+
   it("after a change anywhere, the running app has the viewed project's insights ready without a page asking", async () => {
     const { member, project, columns } = await ownerWithProject();
     await insightsFor(member, { projectId: project.id });
     startInsightRefresh();
+    await ready(); // listening (a change made before that is the 30 s check's to find)
     await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
     // The change's notification reaches the refresh, which computes the project in the background.
     await vi.waitFor(
