@@ -3,6 +3,7 @@ import { closeDb, ensureDb } from "./db";
 import { env, placeholderProblems } from "./env";
 import { startInsightRefresh, stopInsightRefresh } from "./insights/refresh";
 import { startScheduler, stopScheduler } from "./jobs";
+import { stopRealtime } from "./realtime";
 import { sessionSecrets } from "./secrets";
 
 /** Expired sessions are deleted at start-up and then this often. */
@@ -63,5 +64,7 @@ export async function shutdown(): Promise<void> {
   await purging;
   await stopScheduler();
   await stopInsightRefresh();
+  // The LISTEN connection (on Postgres, a connection of its own), opened at start by the refresh.
+  await stopRealtime();
   await closeDb();
 }
