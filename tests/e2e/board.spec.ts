@@ -159,6 +159,32 @@ test.describe("board behaviour with JavaScript", () => {
     await page.keyboard.press("c");
     await expect(page.getByLabel("New card in Backlog")).toBeFocused();
   });
+
+  test("keys pressed right after picking a card up are not lost", async ({ page }) => {
+    // dnd-kit's keyboard sensor listens only from the task after the pick-up; the board's sensor
+    // holds the keys pressed before that (board-view.tsx, HeldKeysKeyboardSensor).
+    await signUpAndVerify(page, { fullName: "Quinn Quick" });
+    await createProject(page, "Quick keys");
+    await addCard(page, "Backlog", "Keep up");
+    await waitForHydration(page);
+    const handle = page.getByRole("button", { name: "Move card #1: Keep up" });
+    for (let round = 0; round < 5; round++) {
+      // Space and an arrow key at once: the card moves.
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("ArrowRight");
+      await expect(column(page, "To do").getByRole("link", { name: /Keep up/ })).toBeAttached();
+      await page.keyboard.press("Escape");
+      await expect(column(page, "Backlog").getByRole("link", { name: /Keep up/ })).toBeAttached();
+      await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+      // Space and Escape at once: the card is put back, not left picked up.
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Escape");
+      await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+      await expect(column(page, "Backlog").getByRole("link", { name: /Keep up/ })).toBeAttached();
+    }
+  });
 });
 
 test.describe("board messages while the board changes live", () => {

@@ -14,6 +14,9 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardSensorProps,
+  type SensorContext,
+  type SensorInstance,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -75,7 +78,7 @@ export function BoardView({
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(HeldKeysKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   const titleOf = (id: string | number) => {
@@ -274,6 +277,120 @@ export function BoardView({
       </DragOverlay>
     </DndContext>
   );
+}
+
+/** The keys the keyboard sensor acts on while a card is picked up (its default codes: Tab drops too). */
+const DRAG_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Space", "Enter", "Tab", "Escape"]);
+
+const measured = (ctx: SensorContext) => ctx.active != null && ctx.collisionRect != null && ctx.droppableRects.size > 0;
+
+/**
+ * dnd-kit's KeyboardSensor, except that no key is lost right after a card is picked up.
+ * The library starts listening for keys one task after the pick-up (a setTimeout, so the
+ * Space that picked the card up does not drop it at once), and an arrow key moves nothing
+ * until the card and the columns are measured. The card shows as picked up (aria-pressed,
+ * the announcement) before either, and Chromium runs a waiting key press before a waiting
+ * timer: a key pressed in that window was lost (an arrow key: the card stayed put; Escape:
+ * it stayed picked up).
+ * This sensor holds the drag keys pressed in that window and hands them to the library's
+ * sensor in order, one a frame, once it listens and the drag is measured; Escape is handed
+ * over as soon as it listens, measured or not, so a drag can always be cancelled.
+ */
+class HeldKeysKeyboardSensor implements SensorInstance {
+  static activators = KeyboardSensor.activators;
+  autoScrollEnabled = false;
+  private readonly doc: Document;
+  private readonly context: KeyboardSensorProps["context"];
+  private readonly held: KeyboardEvent[] = [];
+  private holding = true;
+  private listening = false;
+  private replaying = false;
+  private stopped = false;
+  private frame: number | null = null;
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(props: KeyboardSensorProps) {
+    const target = props.event.target;
+    this.doc = target instanceof Node ? (target.ownerDocument ?? document) : document;
+    this.context = props.context;
+    // In the capture phase: added while the pick-up key is still bubbling, so it does not see
+    // that key, and it sees the next ones before the library's listener on the document.
+    this.doc.addEventListener("keydown", this.hold, true);
+    // The library's sensor does the work, through its own listeners; only its end is wrapped.
+    new KeyboardSensor({
+      ...props,
+      onEnd: () => {
+        this.stop();
+        props.onEnd();
+      },
+      onCancel: () => {
+        this.stop();
+        props.onCancel();
+      },
+    });
+    // Runs after the library's own setTimeout (same delay, scheduled later): it listens by then.
+    this.timer = setTimeout(() => {
+      this.listening = true;
+      this.pump();
+    });
+  }
+
+  private hold = (e: KeyboardEvent) => {
+    if (this.replaying || !this.holding || !DRAG_KEYS.has(e.code)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.held.push(e);
+  };
+
+  private pump = () => {
+    this.frame = null;
+    if (this.stopped) return;
+    if (this.listening && !measured(this.context.current)) {
+      // Escape cancels without waiting for the measuring; the keys held before it could not move the card anyway.
+      const escape = this.held.findIndex((e) => e.code === "Escape");
+      if (escape > 0) this.held.splice(0, escape);
+    }
+    const next = this.held[0];
+    const ready = this.listening && (measured(this.context.current) || next?.code === "Escape");
+    if (ready && !next) {
+      this.holding = false;
+      return;
+    }
+    if (ready && next) {
+      this.held.shift();
+      const { key, code, location, repeat, altKey, ctrlKey, metaKey, shiftKey } = next;
+      const copy = new KeyboardEvent("keydown", {
+        key,
+        code,
+        location,
+        repeat,
+        altKey,
+        ctrlKey,
+        metaKey,
+        shiftKey,
+        bubbles: true,
+        cancelable: true,
+      });
+      this.replaying = true;
+      try {
+        // To the focused element, as the key itself went: the page's other key listeners expect an element.
+        (this.doc.activeElement ?? this.doc.body ?? this.doc).dispatchEvent(copy);
+      } finally {
+        this.replaying = false;
+      }
+      if (this.stopped) return;
+    }
+    // The next held key waits for the frame after this one's move has been drawn and measured.
+    this.frame = requestAnimationFrame(this.pump);
+  };
+
+  private stop() {
+    this.stopped = true;
+    this.holding = false;
+    this.doc.removeEventListener("keydown", this.hold, true);
+    clearTimeout(this.timer);
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+  }
 }
 
 /** An arrow key on a card's link moves focus to the card above, below, or in the next non-empty column. */
