@@ -91,20 +91,28 @@ function trigramCodes(text: string, others: Map<string, number>): number[] {
  */
 export function similarPairs(titles: string[], probes: number[], threshold: number): { i: number; j: number; similarity: number }[] {
   const others = new Map<string, number>();
-  const grams = titles.map((t) => Int32Array.from(trigramCodes(t, others)).sort());
+  const codes = titles.map((t) => trigramCodes(t, others));
+  // Only the probes' trigrams are ever looked up: only they are indexed (a board's titles hold
+  // tens of thousands of trigram occurrences, the probes' a few hundred distinct ones).
+  const wanted = new Set<number>();
+  for (const i of probes) for (const t of codes[i]!) wanted.add(t);
   const postings = new Map<number, number[]>();
-  grams.forEach((list, j) => {
+  codes.forEach((list, j) => {
     for (const t of list) {
+      if (!wanted.has(t)) continue;
       const p = postings.get(t);
       if (p) p.push(j);
       else postings.set(t, [j]);
     }
   });
+  // Sorted for the overlap count, each title once and only if compared.
+  const sorted: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(titles.length);
+  const gramsOf = (j: number) => (sorted[j] ??= Int32Array.from(codes[j]!).sort());
   const seen = new Set<number>();
   const out: { i: number; j: number; similarity: number }[] = [];
   const mark = new Int32Array(titles.length).fill(-1);
   for (const i of probes) {
-    const mine = grams[i]!;
+    const mine = gramsOf(i);
     if (mine.length === 0) continue;
     const prefix = mine.length - Math.ceil(threshold * mine.length - 1e-9) + 1;
     const rarest = [...mine].map((t) => postings.get(t)!).sort((a, b) => a.length - b.length);
@@ -112,8 +120,9 @@ export function similarPairs(titles: string[], probes: number[], threshold: numb
       for (const j of list) {
         if (j === i || mark[j] === i) continue;
         mark[j] = i;
-        const n = overlap(mine, grams[j]!);
-        const sim = n / (mine.length + grams[j]!.length - n);
+        const theirs = gramsOf(j);
+        const n = overlap(mine, theirs);
+        const sim = n / (mine.length + theirs.length - n);
         const key = Math.min(i, j) * titles.length + Math.max(i, j);
         if (sim < threshold || seen.has(key)) continue;
         seen.add(key);
