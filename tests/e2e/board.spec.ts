@@ -187,6 +187,66 @@ test.describe("board behaviour with JavaScript", () => {
   });
 });
 
+test.describe("board announcements with JavaScript", () => {
+  test("a card moved with the keyboard is announced at the place it is shown, within and across columns", async ({ page }) => {
+    await signUpAndVerify(page, { fullName: "Sam Speaker" });
+    await createProject(page, "Announced");
+    await waitForHydration(page);
+    for (const title of ["Alpha", "Bravo", "Charlie"]) await addCard(page, "Backlog", title);
+    for (const title of ["Delta", "Echo"]) await addCard(page, "To do", title);
+    // dnd-kit's live region: visually hidden, read by screen readers as it changes.
+    const spoken = page.locator('[id^="DndLiveRegion"][role="status"]');
+    const handle = page.getByRole("button", { name: "Move card #1: Alpha" });
+
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await expect(spoken).toHaveText("Picked up Alpha, position 1 of 3 in Backlog.");
+    // Within the column: the list shows Alpha second, and that is what is said.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => shownOrder(page, "Backlog")).toEqual(["Bravo", "Alpha", "Charlie"]);
+    await expect(spoken).toHaveText("Alpha is now at position 2 of 3 in Backlog.");
+    // Across columns: the new column and place, not the old ones.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => shownOrder(page, "To do")).toEqual(["Delta", "Alpha", "Echo"]);
+    await expect(spoken).toHaveText("Alpha is now at position 2 of 3 in To do.");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => shownOrder(page, "To do")).toEqual(["Alpha", "Delta", "Echo"]);
+    await expect(spoken).toHaveText("Alpha is now at position 1 of 3 in To do.");
+    // The drop says where the card is after it, not a step behind.
+    await page.keyboard.press("Space");
+    await expect(spoken).toHaveText("Dropped Alpha at position 1 of 3 in To do.");
+    await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+    await expect(column(page, "To do").locator("[data-card-link]")).toHaveText([/Alpha/, /Delta/, /Echo/]);
+    // The lifted copy has landed (only the card itself is left).
+    await expect(page.getByRole("link", { name: /Alpha/ })).toHaveCount(1);
+
+    // Escape: the card goes back, and that place is said.
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(spoken).toHaveText("Picked up Alpha, position 1 of 3 in To do.");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => shownOrder(page, "To do")).toEqual(["Delta", "Alpha", "Echo"]);
+    await expect(spoken).toHaveText("Alpha is now at position 2 of 3 in To do.");
+    await page.keyboard.press("Escape");
+    await expect(spoken).toHaveText("Cancelled. Alpha is back at position 1 of 3 in To do.");
+    await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+    await expect.poll(() => shownOrder(page, "To do")).toEqual(["Alpha", "Delta", "Echo"]);
+  });
+});
+
+/** A column's card titles top to bottom as drawn (while a card is held, the sortable list moves them with transforms, not in the DOM). */
+async function shownOrder(page: Page, name: string) {
+  return column(page, name)
+    .locator("li[data-card-id]")
+    .evaluateAll((cards) =>
+      cards
+        .map((li) => ({ top: li.getBoundingClientRect().top, title: li.querySelector("[data-card-link] .break-words")?.textContent ?? "" }))
+        .sort((a, b) => a.top - b.top)
+        .map((c) => c.title),
+    );
+}
+
 test.describe("board messages while the board changes live", () => {
   test("an error stays on screen when a teammate's change arrives", async ({ page }) => {
     await signUpAndVerify(page, { fullName: "Mira Message" });

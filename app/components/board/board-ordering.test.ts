@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { testCard } from "./board-fixtures";
 import { moveInBoard, neighboursOf } from "./board-ordering";
 import type { BoardColumnView } from "~/lib/board";
 
-const card = (id: string, columnId: string) => ({
-  id,
-  number: 1,
-  title: id,
-  priority: "none" as const,
-  dueDate: null,
-  columnId,
-  assigneeIds: [],
-  labelIds: [],
-  checklistDone: 0,
-  checklistTotal: 0,
-  commentCount: 0,
-  attachmentCount: 0,
-});
 const board = (): BoardColumnView[] => [
   {
     id: "A",
@@ -25,9 +12,18 @@ const board = (): BoardColumnView[] => [
     wipLimit: null,
     cardCount: 2,
     matchingCount: 2,
-    cards: [card("1", "A"), card("2", "A")],
+    cards: [testCard("1", "A"), testCard("2", "A")],
   },
-  { id: "B", name: "B", stateGroup: "started", position: "a1", wipLimit: null, cardCount: 1, matchingCount: 1, cards: [card("3", "B")] },
+  {
+    id: "B",
+    name: "B",
+    stateGroup: "started",
+    position: "a1",
+    wipLimit: null,
+    cardCount: 1,
+    matchingCount: 1,
+    cards: [testCard("3", "B")],
+  },
 ];
 
 describe("optimistic board moves", () => {

@@ -10,7 +10,6 @@ import {
   useDroppable,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -24,7 +23,8 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
-import { locate, moveInBoard, neighboursOf } from "./board-ordering";
+import { boardAfterDrop, boardAnnouncements, type HeldCard } from "./announcements";
+import { locate, neighboursOf } from "./board-ordering";
 import { CardFace } from "./card-face";
 import { AddCardForm, ColumnHeader } from "./column-header";
 import type { BoardCardView, BoardColumnView, LabelView, MemberView, StateGroup } from "~/lib/board";
@@ -67,6 +67,8 @@ export function BoardView({
   const [columns, setColumns] = useState(serverColumns);
   const [activeId, setActiveId] = useState<string | null>(null);
   const snapshot = useRef<BoardColumnView[] | null>(null);
+  // The dragged card's boards, for the handlers and the announcements (kept after the drop: it is announced after onDragEnd).
+  const held = useRef<HeldCard | null>(null);
   const inFlight = useRef(0);
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
@@ -81,20 +83,9 @@ export function BoardView({
     useSensor(HeldKeysKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const titleOf = (id: string | number) => {
-    const at = locate(columns, String(id));
-    return at ? columns[at.col]!.cards[at.index]!.title : "card";
-  };
-  const placeOf = (id: string | number) => {
-    const at = locate(columns, String(id));
-    return at ? `position ${at.index + 1} of ${columns[at.col]!.cards.length} in ${columns[at.col]!.name}` : "";
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${placeOf(active.id)}.`,
-    onDragOver: ({ active }) => `${titleOf(active.id)} is now at ${placeOf(active.id)}.`,
-    onDragEnd: ({ active }) => `Dropped ${titleOf(active.id)} at ${placeOf(active.id)}.`,
-    onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} is back where it was.`,
-  };
+  // dnd-kit announces each drag event right after the handler below has moved the card, before
+  // React renders the move: the announcements read `held`, which the handlers keep up to date.
+  const announcements = useMemo(() => boardAnnouncements(() => held.current), []);
 
   // Pointer first (the column or card under the pointer), then overlap, then nearest:
   // closestCorners alone prefers the dragged card's own slot over a tall column.
@@ -109,43 +100,36 @@ export function BoardView({
     return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => cardIds.has(c.id)) });
   };
 
-  function containerOf(id: string): string | null {
-    if (columns.some((c) => c.id === id)) return id;
-    const at = locate(columns, id);
-    return at ? columns[at.col]!.id : null;
+  function containerOf(board: BoardColumnView[], id: string): string | null {
+    if (board.some((c) => c.id === id)) return id;
+    const at = locate(board, id);
+    return at ? board[at.col]!.id : null;
   }
 
   function onDragStart(e: DragStartEvent) {
     snapshot.current = columns;
+    held.current = { start: columns, board: columns };
     setActiveId(String(e.active.id));
   }
 
+  // Over another column (or a card in it), the card moves there at once; within its column
+  // the sortable list only shows the new order, and the drop makes it.
   function onDragOver(e: DragOverEvent) {
     const overId = e.over ? String(e.over.id) : null;
-    if (!overId) return;
+    const drag = held.current;
+    if (!overId || !drag) return;
     const activeCard = String(e.active.id);
-    const from = containerOf(activeCard);
-    const to = containerOf(overId);
+    const from = containerOf(drag.board, activeCard);
+    const to = containerOf(drag.board, overId);
     if (!from || !to || from === to) return;
-    setColumns((cols) => {
-      const target = cols.find((c) => c.id === to)!;
-      const overIndex = target.cards.findIndex((k) => k.id === overId);
-      return moveInBoard(cols, activeCard, to, overIndex >= 0 ? overIndex : target.cards.length);
-    });
+    drag.board = boardAfterDrop(drag.board, activeCard, overId);
+    setColumns(drag.board);
   }
 
   async function onDragEnd(e: DragEndEvent) {
     const activeCard = String(e.active.id);
     const overId = e.over ? String(e.over.id) : null;
-    let next = columns;
-    if (overId) {
-      const to = containerOf(overId);
-      if (to) {
-        const target = columns.find((c) => c.id === to)!;
-        const overIndex = target.cards.findIndex((k) => k.id === overId);
-        next = moveInBoard(columns, activeCard, to, overIndex >= 0 ? overIndex : target.cards.length);
-      }
-    }
+    const next = boardAfterDrop(held.current?.board ?? columns, activeCard, overId);
     setColumns(next);
     setActiveId(null);
     const before = snapshot.current;
@@ -155,6 +139,12 @@ export function BoardView({
     const now = neighboursOf(next, activeCard);
     if (!now || (was && was.toColumnId === now.toColumnId && was.afterId === now.afterId && was.beforeId === now.beforeId)) return;
     await submitMove(activeCard, now, before);
+  }
+
+  // A refused move puts the board back, also under a card picked up since (the drag goes on from there).
+  function rollBack(board: BoardColumnView[]) {
+    if (snapshot.current && held.current) held.current.board = board;
+    setColumns(board);
   }
 
   async function submitMove(
@@ -173,13 +163,13 @@ export function BoardView({
       const res = await fetch(`/api/projects/${projectId}/board`, { method: "POST", body, headers: { Accept: "application/json" } });
       const result = (await res.json().catch(() => null)) as { ok?: boolean; message?: string; warning?: string | null } | null;
       if (!res.ok || !result?.ok) {
-        setColumns(rollback);
+        rollBack(rollback);
         toast({ variant: "error", title: "Move failed", description: result?.message ?? `Request failed with status ${res.status}` });
       } else if (result.warning) {
         toast({ variant: "warning", title: "WIP limit", description: result.warning });
       }
     } catch {
-      setColumns(rollback);
+      rollBack(rollback);
       toast({ variant: "error", title: "Move failed", description: "The card could not be moved: check your connection and try again." });
     } finally {
       inFlight.current--;
