@@ -5,7 +5,7 @@ import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { db, rowsOf, schema } from "../db";
 import { createCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
-import { ready, stopRealtime } from "../realtime";
+import { publish, ready, stopRealtime } from "../realtime";
 import { computingNow, INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
 import { insightsFor } from "./index";
 import { insightRefreshSettled, startInsightRefresh, stopInsightRefresh } from "./refresh";
@@ -129,6 +129,24 @@ describe("insights refreshed in the background", () => {
     await ready(); // listening (a change made before that is the 30 s check's to find)
     await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
     // The change's notification reaches the refresh, which computes the project in the background.
+    await vi.waitFor(
+      async () => {
+        await insightRefreshSettled();
+        expect(await stored(project.id)).toMatchObject({ titles: ["1 urgent card with nobody assigned"], changed: false });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+
+  it("after the LISTEN connection came back (a resync), checks every warm project: changes made meanwhile are computed", async () => {
+    const { member, project, columns } = await ownerWithProject();
+    await insightsFor(member, { projectId: project.id });
+    // A change nobody was listening for (as while the connection was down).
+    await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
+    startInsightRefresh();
+    await ready();
+    // What the realtime layer tells every topic once it is listening again.
+    await publish("insights", { type: "resync" });
     await vi.waitFor(
       async () => {
         await insightRefreshSettled();

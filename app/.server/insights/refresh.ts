@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/ids";
 import { db } from "../db";
 import { ready, subscribe } from "../realtime";
 import { refreshWarmInsights } from "./cache";
@@ -57,9 +58,18 @@ function schedule(delayMs: number) {
   changeTimer.unref();
 }
 
-function changed(projectId: string) {
+/**
+ * A notification: a project's id, or (after the LISTEN connection was lost and came back, when
+ * notifications may have been missed) the realtime layer's resync event, which checks every
+ * warm project at once.
+ */
+function changed(payload: string) {
   if (stopped) return;
-  pending.add(projectId);
+  if (!isUuid(payload)) {
+    void run(null);
+    return;
+  }
+  pending.add(payload);
   if (!busy) schedule(AFTER_CHANGE_MS);
 }
 
