@@ -102,17 +102,17 @@ export async function cachedInsights(tx: Db, opts: { workspaceId: string; projec
     else stale.push(r.id);
   }
   if (stale.length > 0) out.push(...(await track(stale, computeAndStore(tx, opts.workspaceId, stale, opts.now))));
-  await markViewed(tx, rows, opts.now);
+  await markViewed(tx, opts.workspaceId, rows, opts.now);
   return sortInsights(out);
 }
 
 /** Marks `rows`' projects viewed at `now`, unless they were within the last minute (most reads write nothing). */
-async function markViewed(tx: Db, rows: CacheRow[], now: Date): Promise<void> {
+async function markViewed(tx: Db, workspaceId: string, rows: CacheRow[], now: Date): Promise<void> {
   const due = rows.filter((r) => r.viewed_at === null || now.getTime() - new Date(r.viewed_at).getTime() >= VIEW_MARK_MS);
   if (due.length === 0) return;
   await tx.execute(sql`
     update project_insights set viewed_at = ${now.toISOString()}::timestamptz
-    where project_id in (${uuidList(due.map((r) => r.id))})
+    where workspace_id = ${workspaceId} and project_id in (${uuidList(due.map((r) => r.id))})
       and (viewed_at is null or viewed_at < ${now.toISOString()}::timestamptz)`);
 }
 
