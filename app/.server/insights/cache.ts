@@ -3,6 +3,7 @@ import type { Insight } from "~/lib/insights";
 import { dayOf } from "../analytics/days";
 import { rowsOf, type Db } from "../db";
 import { loadInsightData } from "./data";
+import { groupBy } from "./group-by";
 import { runRules, sortInsights } from "./rules";
 
 /**
@@ -143,9 +144,10 @@ export async function refreshWarmInsights(tx: Db, opts: { now: Date; projectIds?
           or c.computed_for < ${`${dayOf(opts.now)}T00:00:00Z`}::timestamptz)
       returning c.project_id, c.workspace_id`),
   );
-  const byWorkspace = new Map<string, string[]>();
-  for (const r of claimed) byWorkspace.set(r.workspace_id, [...(byWorkspace.get(r.workspace_id) ?? []), r.project_id]);
-  for (const [workspaceId, ids] of byWorkspace) await track(ids, computeAndStore(tx, workspaceId, ids, opts.now));
+  for (const [workspaceId, rows] of groupBy(claimed, (r) => r.workspace_id)) {
+    const ids = rows.map((r) => r.project_id);
+    await track(ids, computeAndStore(tx, workspaceId, ids, opts.now));
+  }
   return claimed.map((r) => r.project_id);
 }
 
