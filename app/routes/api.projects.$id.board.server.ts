@@ -5,8 +5,7 @@ import { readJson } from "~/.server/http/body";
 import { runBoardIntent } from "~/.server/projects/board-actions";
 import { loadBoard } from "~/.server/projects/board-reads";
 import { getProject } from "~/.server/projects/projects";
-import { requireMember, type MemberContext } from "~/.server/workspaces";
-import { isApiClient, recordApiCall } from "~/.server/workspaces/api-usage";
+import { apiMember } from "~/.server/http/api-member";
 import { invalidIntent, parseBoardForm, uploadRefusal } from "./_app.projects.$id.server";
 
 /**
@@ -17,10 +16,8 @@ import { invalidIntent, parseBoardForm, uploadRefusal } from "./_app.projects.$i
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member) return Response.json({ error: "Authentication required" }, { status: 401 });
-  const quota = await meterApiClient(request, member.workspace.id);
-  if (quota) return quota;
+  const member = await apiMember(request, "project.view");
+  if (member instanceof Response) return member;
   const project = params.id ? await getProject(member, params.id) : null;
   if (!project) return Response.json({ error: "Project not found" }, { status: 404 });
   const board = await loadBoard(member, project.id);
@@ -28,25 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => boardApiAction(request, params.id);
-
-/** The member behind a session cookie or a bearer token, or null (an API answers 401, it does not redirect to sign-in). */
-async function apiMember(request: Request): Promise<MemberContext | null> {
-  return requireMember(request, "project.view").catch((thrown) => {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return null;
-    throw thrown;
-  });
-}
-
-/** API clients (bearer token) count against the plan's monthly API calls; a 429 past the limit. */
-export async function meterApiClient(request: Request, workspaceId: string): Promise<Response | null> {
-  if (!isApiClient(request)) return null;
-  const quota = await recordApiCall(workspaceId);
-  if (quota.ok) return null;
-  return Response.json(
-    { ok: false, error: quota.message, message: quota.message },
-    { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } },
-  );
-}
 
 /** The post's fields: a JSON object's values as text (what a form would send), or the form itself. */
 async function fieldsOf(request: Request): Promise<FormData | URLSearchParams | Response> {
@@ -64,10 +42,8 @@ async function fieldsOf(request: Request): Promise<FormData | URLSearchParams | 
 /** JSON way in (drag and drop, and API clients): same intents, JSON answers. */
 export async function boardApiAction(request: Request, projectId: string | undefined) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
-  const member = await apiMember(request);
-  if (!member) return Response.json({ ok: false, message: "Authentication required" }, { status: 401 });
-  const quota = await meterApiClient(request, member.workspace.id);
-  if (quota) return quota;
+  const member = await apiMember(request, "project.view");
+  if (member instanceof Response) return member;
   const project = projectId ? await getProject(member, projectId) : null;
   if (!project) return Response.json({ ok: false, message: "Project not found" }, { status: 404 });
   let fields: FormData | URLSearchParams | Response;

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertBilling } from "~/.server/billing/access";
 import { openPortal } from "~/.server/billing/subscriptions";
-import { apiBody, apiError, methodNotAllowed, sameOriginUrl, stripeApi } from "./api.stripe.server";
+import { apiBody, sameOriginUrl, stripeApi } from "~/.server/billing/api";
+import { methodNotAllowed, problem } from "~/.server/http/problem";
 
 /** POST /api/stripe/create-portal-session: the customer portal, returning to a URL of this site. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -10,8 +11,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     assertBilling(member, "manage");
     const body = await apiBody(request, z.object({ returnUrl: sameOriginUrl(request) }));
     const session = await openPortal(member, body.returnUrl);
-    if (!session) return apiError(400, "No billing account", "This workspace has no billing account yet: choose a plan first.");
+    if (!session) return problem({ status: 400, detail: "This workspace has no billing account yet: choose a plan first." });
     return Response.json({ data: { url: session.url } });
   });
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = () => methodNotAllowed(["POST"]);

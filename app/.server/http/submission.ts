@@ -83,12 +83,6 @@ export function replyUserError(submission: Replyable, error: unknown, options: {
   });
 }
 
-/** A JSON API's answer to a UserError: `{ "error": "…" }` with its status; anything else is rethrown. */
-export function jsonUserError(error: unknown) {
-  if (!isUserError(error)) throw error;
-  return data({ error: error.message, ...(error.field ? { field: error.field } : {}) }, { status: error.status, headers: error.headers });
-}
-
 /**
  * A loader's reads: a UserError a service throws (404, 403) becomes the thrown response the
  * route's error boundary renders with that status, instead of a 500.

@@ -24,7 +24,8 @@ import {
 
 /**
  * The server side of the one auth form that /auth, /login and /auth/callback render
- * (app/components/auth/auth-screen.tsx). Intents: signin, signup, reset (request a
+ * (app/components/auth/auth-screen.tsx): the three routes' loader and action
+ * (app/routes/auth._index.tsx, login.tsx, auth.callback._index.tsx). Intents: signin, signup, reset (request a
  * reset e-mail) and resend-verification. Every answer is the submission's reply
  * (never a password), with a success's message when there is one.
  */
