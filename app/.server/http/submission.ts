@@ -53,8 +53,6 @@ type Replyable = {
   }): SubmissionResult<string[]>;
 };
 
-export type FormReply = SubmissionResult<string[]>;
-
 /** A failed parse: 400 with every field's message. */
 export function invalid(submission: Replyable, options: { hideFields?: string[]; status?: number } = {}) {
   return data(submission.reply({ hideFields: options.hideFields }), { status: options.status ?? 400 });

@@ -19,7 +19,7 @@ import { runRules } from "./rules";
  * from that member until its evidence changes (its evidenceHash) or, for a snooze, a week has passed.
  */
 export type { Insight } from "~/lib/insights";
-export { runRules, RULES, THRESHOLDS } from "./rules";
+export { runRules } from "./rules";
 
 /** Every insight of the workspace (or of one project), most severe first; for the pages and the weekly digest. */
 export async function computeInsights(tx: Db, opts: { workspaceId: string; projectId?: string; now?: Date }): Promise<Insight[]> {

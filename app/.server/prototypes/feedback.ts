@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { db, schema, transaction } from "../db";
@@ -164,16 +164,6 @@ export async function setPinResolved(member: MemberContext, wireframeId: string,
         : { resolvedAt: null, resolvedBy: null },
     )
     .where(and(eq(pins.id, pin.id), eq(pins.workspaceId, member.workspace.id)));
-}
-
-/** How many open pins each screen has (the editor's badge). */
-export async function openPinCount(member: MemberContext, wireframeId: string): Promise<number> {
-  assertCan(member, "wireframe.view");
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pins)
-    .where(and(eq(pins.workspaceId, member.workspace.id), eq(pins.wireframeId, wireframeId), isNull(pins.resolvedAt)));
-  return Number(row?.n ?? 0);
 }
 
 /** A link viewer's feedback: allowed when the link says so; the name they type is kept and marked as a guest's. */
