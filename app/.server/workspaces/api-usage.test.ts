@@ -47,7 +47,8 @@ describe("API calls per month", () => {
     const refused = await call("One too many");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toBe(
+    expect((await refused.clone().json()).code).toBe("quota_exceeded");
+    expect((await refused.json()).detail).toBe(
       "The Starter plan includes 1,000 API calls a month, and this workspace has used them. Upgrade your plan at /billing for more, or wait for next month.",
     );
     expect(await apiCallsThisMonth(workspace.id)).toBe(1000);
