@@ -12,10 +12,7 @@ import { readdirSync } from "node:fs";
 // Route modules import no other route module (docs/decisions/026-one-contract.md): a file
 // under app/routes/ may import only its own server file (`./<route>.server`); what two routes
 // share lives in app/.server/<concern> or app/lib. Tests may import the route they test.
-const ROUTE_IMPORTS_EXCEPTED = new Set([
-  // until the board routes move (board engineer)
-  "api.projects.$id.board.server.ts",
-]);
+const ROUTE_IMPORTS_EXCEPTED = new Set([]);
 const routeModules = readdirSync(new URL("./app/routes", import.meta.url)).filter(
   (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !ROUTE_IMPORTS_EXCEPTED.has(file),
 );

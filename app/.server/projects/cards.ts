@@ -3,7 +3,7 @@ import { CARD_FIELDS, normalizeCardField, type CardField, type Priority } from "
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { isUuid } from "~/lib/ids";
 import { schema, transaction, type Db } from "../db";
-import { notFound, UserError } from "../errors";
+import { notFound, UserError, versionConflict } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { recordTransition } from "../analytics/transitions";
 import { boardTopic, publish } from "../realtime";
@@ -234,7 +234,7 @@ export async function updateCard(
       const now = normalizeCardField(field, card[field]);
       if (now === next) continue; // already so
       const untouchedSince = from === undefined ? card.version === expectedVersion : now === from;
-      if (!untouchedSince) throw new UserError(409, STALE_CARD_MESSAGE);
+      if (!untouchedSince) throw versionConflict(STALE_CARD_MESSAGE);
       changes.push({ field, old: card[field], next });
     }
     if (changes.length === 0) return card;
