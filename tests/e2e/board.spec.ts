@@ -132,8 +132,14 @@ test.describe("board behaviour with JavaScript", () => {
     await page.route("**/api/projects/*/board", (route) =>
       route.fulfill({
         status: 409,
-        contentType: "application/json",
-        body: JSON.stringify({ ok: false, message: "The board changed while you were moving the card." }),
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "/docs/api/problems/conflict",
+          title: "Conflict",
+          status: 409,
+          detail: "The board changed while you were moving the card.",
+          code: "conflict",
+        }),
       }),
     );
     const handle = page.getByRole("button", { name: "Move card #1: Stay put" });
