@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { assertBilling } from "~/.server/billing/access";
+import { requireRole } from "~/.server/access";
 import { apiBody, methodNotAllowed, stripeApi } from "./api.stripe.server";
 
 /**
@@ -9,7 +9,7 @@ import { apiBody, methodNotAllowed, stripeApi } from "./api.stripe.server";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to create payment intent", async (member) => {
-    assertBilling(member, "manage");
+    requireRole(member, "billing", "change");
     await apiBody(request, z.looseObject({}));
     return Response.json(
       {

@@ -2,7 +2,7 @@
  * Wireframe services (issue 8; decision 013). Each takes the member context and checks the
  * role and the workspace's read-only state itself; route code calls these, never SQL.
  */
-export { cleanName } from "./access";
+export { cleanName } from "./rows";
 export {
   addTemplateScreen,
   createWireframe,
