@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { assertBilling } from "~/.server/billing/access";
+import { requireRole } from "~/.server/access";
 import { apiBody, stripeApi } from "~/.server/billing/api";
 import { methodNotAllowed, problem } from "~/.server/http/problem";
 
@@ -10,7 +10,7 @@ import { methodNotAllowed, problem } from "~/.server/http/problem";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to create payment intent", async (member) => {
-    assertBilling(member, "manage");
+    requireRole(member, "billing", "change");
     await apiBody(request, z.looseObject({}));
     return problem({ status: 501, detail: "One-off payments are not offered; subscribe to a plan through checkout." });
   });

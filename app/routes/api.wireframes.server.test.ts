@@ -67,7 +67,7 @@ describe("POST /api/wireframes/:id/patches", () => {
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
   });
 
-  it("404 across workspaces and for a bad id, 403 for a viewer, 409 when read-only, 401 signed out", async () => {
+  it("404 across workspaces and for a bad id, 403 for a viewer and when read-only, 401 signed out", async () => {
     const ws = await setup();
     const other = await setup();
     expect((await patch(ws.user.id, other.id, patchBody(other.screenId))).status).toBe(404);
@@ -77,7 +77,8 @@ describe("POST /api/wireframes/:id/patches", () => {
     expect((await patch(null, ws.id, patchBody(ws.screenId))).status).toBe(401);
     await makeReadOnly(ws.workspace.id);
     const refused = await patch(ws.user.id, ws.id, patchBody(ws.screenId));
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("workspace_read_only");
     expect(refused.body.detail).toMatch(/read-only/);
     expect((await getWireframe(other.owner, other.id)).seq).toBe(0);
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);

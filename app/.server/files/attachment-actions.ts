@@ -4,7 +4,8 @@ import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { isUuid } from "~/lib/ids";
 import { db, schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { assertCanChange, scopeOf, type BoardScope } from "../projects/access";
+import { requireAccess, requireRole } from "../access";
+import { scopeOf, type BoardScope } from "../projects/scope";
 import { recordActivity } from "../projects/activity";
 import { lockCard } from "../projects/board-rows";
 import { boardTopic, publish } from "../realtime";
@@ -56,7 +57,8 @@ async function recordFileChange(tx: Db, ctx: BoardScope, cardId: string, change:
  * refuses or fails, the stored bytes are removed again.
  */
 export async function uploadAttachment(member: MemberContext, projectId: string, cardId: string, file: Blob & { name: string }) {
-  await assertCanChange(member, "card.update");
+  // Refuse a role that may not attach before any bytes are stored; the gate's check that counts is in the transaction.
+  requireRole(member, "attachment", "change");
   const ctx = scopeOf(member, projectId);
   const fileName = cleanFileName(file.name);
   if (!fileName) throw new UserError(400, "Choose a file to upload.", "file");
@@ -71,6 +73,7 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
   let row: { id: string; fileName: string };
   try {
     row = await transaction(async (tx) => {
+      await requireAccess(tx, member, "attachment", "change");
       await lockWorkspaceStorage(tx, ctx.workspaceId);
       const card = await lockCard(tx, ctx, cardId);
       await assertCanStore(tx, ctx.workspaceId, bytes.byteLength);
@@ -100,9 +103,9 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
 
 /** Removes a file from a card: its metadata and activity row in one transaction, then its bytes. */
 export async function deleteAttachment(member: MemberContext, projectId: string, cardId: string, attachmentId: string) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   const gone = await transaction(async (tx) => {
+    await requireAccess(tx, member, "attachment", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(attachmentId)) throw notFound("That file");
     const [row] = await tx

@@ -8,7 +8,8 @@ import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { cardAssigned } from "../notifications/cards";
 import { autoWatch } from "../notifications";
-import { assertCanChange, scopeOf } from "./access";
+import { requireAccess } from "../access";
+import { scopeOf } from "./scope";
 import { recordActivity } from "./activity";
 import { cardsOf, lockCard } from "./board-rows";
 
@@ -21,17 +22,17 @@ const { cards, cardAssignees, cardLabels, labels, users, checklistItems, members
 
 /** Adds or removes an assignee (a member of this workspace). */
 export async function setAssignee(member: MemberContext, projectId: string, cardId: string, userId: string, assigned: boolean) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   const changed = await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(userId)) throw new UserError(400, "Choose a member of this workspace.", "userId");
-    const [member] = await tx
+    const [assignee] = await tx
       .select({ name: users.fullName, email: users.email })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, userId)));
-    if (!member) throw new UserError(400, "Only members of this workspace can be assigned.", "userId");
+    if (!assignee) throw new UserError(400, "Only members of this workspace can be assigned.", "userId");
     if (assigned) {
       const inserted = await tx
         .insert(cardAssignees)
@@ -58,8 +59,8 @@ export async function setAssignee(member: MemberContext, projectId: string, card
       actorId: ctx.actorId,
       action: assigned ? "card.assigned" : "card.unassigned",
       field: "assignees",
-      oldValue: assigned ? null : member.name || member.email,
-      newValue: assigned ? member.name || member.email : null,
+      oldValue: assigned ? null : assignee.name || assignee.email,
+      newValue: assigned ? assignee.name || assignee.email : null,
     });
     return card;
   });
@@ -70,7 +71,7 @@ export async function setAssignee(member: MemberContext, projectId: string, card
 
 /** A new label of the project (names are unique in it). */
 export async function createLabel(member: MemberContext, projectId: string, name: string, color: LabelColor) {
-  await assertCanChange(member, "label.manage");
+  await requireAccess(db(), member, "project", "manage_labels");
   const ctx = scopeOf(member, projectId);
   const clean = name.trim();
   const [existing] = await db()
@@ -88,9 +89,9 @@ export async function createLabel(member: MemberContext, projectId: string, name
 
 /** Puts a label of the project on a card, or takes it off. */
 export async function setCardLabel(member: MemberContext, projectId: string, cardId: string, labelId: string, on: boolean) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(labelId)) throw new UserError(400, "Choose a label of this project.", "labelId");
     const [label] = await tx
@@ -125,9 +126,9 @@ export async function setCardLabel(member: MemberContext, projectId: string, car
 
 /** A checklist item at the end of the card's checklist. */
 export async function addChecklistItem(member: MemberContext, projectId: string, cardId: string, text: string) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const [last] = await tx
       .select({ position: checklistItems.position })
@@ -163,9 +164,9 @@ export async function setChecklistItem(
   itemId: string,
   change: { done?: boolean; remove?: boolean },
 ) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(itemId)) throw notFound("That checklist item");
     const where = and(eq(checklistItems.id, itemId), eq(checklistItems.cardId, card.id), eq(checklistItems.workspaceId, ctx.workspaceId));

@@ -8,7 +8,8 @@ import { attachmentKeys, discardFiles } from "../files/attachments";
 import { recordTransition } from "../analytics/transitions";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf, type BoardScope } from "./access";
+import { requireAccess, requireRole } from "../access";
+import { scopeOf, type BoardScope } from "./scope";
 import { recordActivity } from "./activity";
 import { mentionTargets } from "./comments";
 import { encodeMentions } from "~/lib/mentions";
@@ -29,9 +30,9 @@ export async function createCard(
   projectId: string,
   input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null },
 ) {
-  await assertCanChange(member, "card.create");
   const ctx = scopeOf(member, projectId);
   const card = await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "create");
     const col = await requireColumn(tx, ctx, input.columnId);
     const [seq] = await tx
       .update(projects)
@@ -79,11 +80,12 @@ export async function moveCard(
   projectId: string,
   input: { cardId: string; toColumnId: string; afterId?: string | null; beforeId?: string | null; index?: number | null },
 ) {
-  await assertCanChange(member, "card.move");
+  requireRole(member, "card", "move");
   // The form sends a position, drag and drop the neighbours; never both (the neighbours would go unchecked).
   if (input.index != null && (input.afterId || input.beforeId)) throw new UserError(400, "Choose where the card goes.");
   const ctx = scopeOf(member, projectId);
   const result = await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "move");
     const card = await lockCard(tx, ctx, input.cardId);
     const col = await requireColumn(tx, ctx, input.toColumnId);
     let lo: string | null = null;
@@ -219,10 +221,10 @@ export async function updateCard(
   patch: CardPatch,
   base: CardPatch = {},
 ) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   let previousDescription: string | null = null;
   const updated = await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     previousDescription = card.description;
     const changes: { field: CardField; old: unknown; next: unknown }[] = [];
@@ -288,9 +290,9 @@ async function mentionsInDescription(
 
 /** Deletes a card with its checklist, comments and files (the bytes after the transaction commits). */
 export async function deleteCard(member: MemberContext, projectId: string, cardId: string) {
-  await assertCanChange(member, "card.delete");
   const ctx = scopeOf(member, projectId);
   const fileKeys = await transaction(async (tx) => {
+    await requireAccess(tx, member, "card", "delete");
     const card = await lockCard(tx, ctx, cardId);
     const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
     await recordActivity(tx, {

@@ -6,7 +6,8 @@ import { UserError } from "../errors";
 import { recordColumnGroupChange, recordTransition } from "../analytics/transitions";
 import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf } from "./access";
+import { requireAccess } from "../access";
+import { scopeOf } from "./scope";
 import { recordActivity } from "./activity";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, requireColumn } from "./board-rows";
 
@@ -19,7 +20,7 @@ const { boardColumns, cards } = schema;
 
 /** A new column at the right end of the board. */
 export async function addColumn(member: MemberContext, projectId: string, name: string, stateGroup: StateGroup) {
-  await assertCanChange(member, "board.manage_columns");
+  await requireAccess(db(), member, "project", "manage_columns");
   const ctx = scopeOf(member, projectId);
   const [last] = await db()
     .select({ position: boardColumns.position })
@@ -55,7 +56,7 @@ export async function updateColumn(
   columnId: string,
   patch: { name?: string; wipLimit?: number | null; stateGroup?: StateGroup },
 ) {
-  await assertCanChange(member, "board.manage_columns");
+  await requireAccess(db(), member, "project", "manage_columns");
   const ctx = scopeOf(member, projectId);
   const col = await requireColumn(db(), ctx, columnId);
   const set: Partial<typeof boardColumns.$inferInsert> = {};
@@ -84,9 +85,9 @@ export async function updateColumn(
 
 /** Moves a column one place left (-1) or right (+1). */
 export async function shiftColumn(member: MemberContext, projectId: string, columnId: string, direction: -1 | 1) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   await transaction(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     await requireColumn(tx, ctx, columnId);
     const cols = await tx
       .select({ id: boardColumns.id, position: boardColumns.position })
@@ -123,9 +124,9 @@ export async function shiftColumn(member: MemberContext, projectId: string, colu
 
 /** Deletes a column, first moving its cards to the end of `moveToColumnId`. */
 export async function deleteColumn(member: MemberContext, projectId: string, columnId: string, moveToColumnId: string | null) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   await transaction(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     const col = await requireColumn(tx, ctx, columnId);
     const [{ n }] = (await tx
       .select({ n: count() })

@@ -7,7 +7,8 @@ import { db, schema, transaction, type Db } from "../db";
 import { UserError } from "../errors";
 import { publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { findWireframeRow } from "./rows";
 
 /**
  * Co-editing (decision 013): the server applies each patch to the stored document under
@@ -157,10 +158,10 @@ export async function applyPatch(
   wireframeId: string,
   input: unknown,
 ): Promise<{ seq: number; skipped: number; replayed?: true }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   const patch = parsePatch(input);
   const record = await transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     return applyPatchIn(tx, member, wireframeId, patch);
   });
   if (record.replayed) return { seq: record.seq, skipped: 0, replayed: true };
@@ -177,7 +178,7 @@ export async function opsSince(
   wireframeId: string,
   since: number,
 ): Promise<{ seq: number; patches: PatchRecord[] } | null> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const row = await findWireframeRow(db(), member, wireframeId);
   return readLog(db(), row.id, since, row.seq);
 }

@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
+import { assignableRoles, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
 import { UserError } from "../errors";
+import { requireRole } from "../access";
 import { appLink, sendMail } from "../mail";
 import { invitationMail } from "../mail/templates";
 import { invitationAccepted } from "../notifications/workspace-events";
@@ -72,7 +73,7 @@ function invitationToken(invitationId: string): string {
  * held. Returns whether it was such a resend.
  */
 export async function inviteMember(ctx: MemberContext, email: string, role: Role): Promise<{ resent: boolean }> {
-  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can invite people.");
+  requireRole(ctx, "team", "invite");
   if (!assignableRoles(ctx.role).includes(role)) throw new UserError(403, "You cannot give that role.", "role");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const { id, resent } = await transaction(async (tx) => {
@@ -128,7 +129,7 @@ export async function resendInvitation(ctx: MemberContext, invitationId: string)
 }
 
 export async function revokeInvitation(ctx: MemberContext, invitationId: string) {
-  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can revoke invitations.");
+  requireRole(ctx, "team", "revoke_invitation");
   const rows = isUuid(invitationId)
     ? await db()
         .update(invitations)
