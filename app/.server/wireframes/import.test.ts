@@ -122,7 +122,7 @@ describe("wireframe imports", () => {
     const other = await makeWorkspace();
     expect(await statusOf(importWireframe(other.owner, { ...input, bytes: json.bytes }))).toBe(404);
     await makeReadOnly(ws.workspace.id);
-    expect(await statusOf(importWireframe(ws.owner, { ...input, bytes: json.bytes }))).toBe(409);
+    expect(await statusOf(importWireframe(ws.owner, { ...input, bytes: json.bytes }))).toBe(403);
   });
 
   it("the /wireframes import form: multipart post, 400 with the file's message, or back to the list with a toast", async () => {
