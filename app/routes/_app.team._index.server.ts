@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { assignableRoles, can } from "~/lib/permissions";
 import { teamSchema } from "~/lib/forms/team";
-import { db } from "~/.server/db";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyError, replyUserError } from "~/.server/http/submission";
 import { MailError } from "~/.server/mail";
 import { getMemberContext, requireMember } from "~/.server/workspaces";
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from "~/.server/workspaces/invitations";
-import { planOf, usageOf } from "~/.server/workspaces/limits";
+import { planUsage } from "~/.server/workspaces/standing";
 import { changeRole, listMembers, removeMember } from "~/.server/workspaces/members";
 
 /** Sending again mails the same link, so the e-mail the person already has keeps working. */
@@ -19,11 +18,10 @@ const resentToast = (to: string) => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "members.view");
-  const [members, invitations, usage, plan] = await Promise.all([
+  const [members, invitations, { usage, plan }] = await Promise.all([
     listMembers(member.workspace.id),
     can(member.role, "members.invite") ? listInvitations(member.workspace.id) : Promise.resolve([]),
-    usageOf(db(), member.workspace.id),
-    planOf(db(), member.workspace.id),
+    planUsage(member.workspace.id),
   ]);
   return {
     me: member.user.id,
