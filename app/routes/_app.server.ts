@@ -1,9 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { db } from "~/.server/db";
 import { bellData } from "~/.server/notifications";
 import { sidebarCollapsedIn } from "~/.server/preferences/sidebar";
 import { getMemberContext, listWorkspacesOf } from "~/.server/workspaces";
-import { readOnlyMessage, readOnlyReason } from "~/.server/workspaces/limits";
+import { readOnlyNotice } from "~/.server/workspaces/standing";
 
 /** The signed-in layout's data: the user, their workspaces, the sidebar as they left it, the read-only notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, workspace, role } = await getMemberContext(request);
   const [workspaces, readOnly, notifications] = await Promise.all([
     listWorkspacesOf(user.id),
-    readOnlyReason(db(), workspace.id),
+    readOnlyNotice(workspace.id),
     bellData(user.id, workspace.id),
   ]);
   return data({
@@ -20,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
     currentWorkspaceId: workspace.id,
     sidebarCollapsed: sidebarCollapsedIn(request.headers.get("Cookie")),
-    readOnlyNotice: readOnly ? readOnlyMessage(readOnly).replace(" (/billing)", "") : null,
+    readOnlyNotice: readOnly,
     notifications,
   });
 }

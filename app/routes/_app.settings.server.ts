@@ -2,25 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "~/lib/permissions";
 import { settingsSchema } from "~/lib/forms/workspace";
 import { planStatusOf } from "~/.server/billing/plan-status";
-import { db } from "~/.server/db";
 import { redirectWithToast } from "~/.server/http/flash";
 import { llmEnabled } from "~/.server/llm";
 import { setShareCardTitles, shareCardTitles } from "~/.server/llm/settings";
 import { emailChoices } from "~/.server/notifications";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { createWorkspace, getMemberContext, requireMember } from "~/.server/workspaces";
-import { planOf, storageUsedBytes, usageOf } from "~/.server/workspaces/limits";
+import { planUsage, storageUsed } from "~/.server/workspaces/standing";
 import { listMembers } from "~/.server/workspaces/members";
 import { deleteWorkspace, updateWorkspace } from "~/.server/workspaces/settings";
 
 /** The workspace settings, with the plan status from the same source as /billing. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "workspace.view");
-  const [usage, plan, members, storageBytes, planStatus, emailChoicesOfUser] = await Promise.all([
-    usageOf(db(), member.workspace.id),
-    planOf(db(), member.workspace.id),
+  const [{ usage, plan }, members, storageBytes, planStatus, emailChoicesOfUser] = await Promise.all([
+    planUsage(member.workspace.id),
     listMembers(member.workspace.id),
-    storageUsedBytes(db(), member.workspace.id),
+    storageUsed(member.workspace.id),
     planStatusOf(member.workspace),
     emailChoices(member.user.id),
   ]);

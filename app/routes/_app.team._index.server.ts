@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { assignableRoles, can } from "~/lib/permissions";
-import { db } from "~/.server/db";
 import { requireMember } from "~/.server/workspaces";
 import { listInvitations } from "~/.server/workspaces/invitations";
-import { planOf, usageOf } from "~/.server/workspaces/limits";
 import { listMembers } from "~/.server/workspaces/members";
+import { planUsage } from "~/.server/workspaces/standing";
 import { teamAction } from "~/.server/workspaces/team-route";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "members.view");
-  const [members, invitations, usage, plan] = await Promise.all([
+  const [members, invitations, { usage, plan }] = await Promise.all([
     listMembers(member.workspace.id),
     can(member.role, "members.invite") ? listInvitations(member.workspace.id) : Promise.resolve([]),
-    usageOf(db(), member.workspace.id),
-    planOf(db(), member.workspace.id),
+    planUsage(member.workspace.id),
   ]);
   return {
     me: member.user.id,
