@@ -61,14 +61,9 @@ const DELIBERATE_5XX: Record<string, number> = {
 /** Routes that answer JSON to a fetch outside /api/ (their errors are problem details too). */
 const JSON_PAGE_ROUTES = new Set(["routes/_app.prototypes.$id_.pins"]);
 
-/** JSON routes whose owners convert them to problem details in the same issue (21); remove each entry with its conversion. */
-const NOT_YET_PROBLEMS: Record<string, string> = {
-  "routes/api.projects.$id.board": "the board API's { ok, intent, status, message } answers (the board engineer's part of issue 21)",
-};
-
 /** /api/… (but the unknown-address page, api.$) and the JSON page routes. */
 const isJsonRoute = (route: FuzzRoute) =>
-  !(route.id in NOT_YET_PROBLEMS) && ((route.pattern.startsWith("/api/") && route.id !== "routes/api.$") || JSON_PAGE_ROUTES.has(route.id));
+  (route.pattern.startsWith("/api/") && route.id !== "routes/api.$") || JSON_PAGE_ROUTES.has(route.id);
 
 /**
  * Failures found here and not fixed at once (none today: the first ones, in the wireframe
@@ -188,8 +183,6 @@ async function fuzz(route: FuzzRoute, what: "loader" | "action", cases: Case[]):
       status: deliberate,
       json: isJsonRoute(route),
     });
-    if (route.id in NOT_YET_PROBLEMS)
-      problems = problems.filter((p) => !/application\/problem\+json|problem details|405 without Allow/.test(p));
     if (reported) {
       if (c === witness && !problems.some((p) => reported.problem.test(p)))
         failures.push(`the reported failure no longer happens (${reported.what}): remove it from REPORTED`);
