@@ -16,7 +16,16 @@ export {
   type WireframeView,
 } from "./wireframes";
 export { applyPatch, opsSince, wireframeTopic, componentsTopic, type PatchRecord, type WireframeEvent } from "./patches";
-export { createComponent, deleteComponent, getComponents, listComponents, updateComponent, type ComponentRecord } from "./components";
+export {
+  ComponentVersionConflict,
+  createComponent,
+  deleteComponent,
+  getComponents,
+  isComponentVersionConflict,
+  listComponents,
+  updateComponent,
+  type ComponentRecord,
+} from "./components";
 export {
   boardScreenLinks,
   cardsForScreen,

@@ -4,6 +4,7 @@
  */
 import type { ComponentDefinition, Op } from "~/lib/wireframes/document";
 import type { PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
+import { isVersionConflict, problemOf } from "~/lib/problem";
 
 async function errorText(res: Response): Promise<string> {
   try {
@@ -137,8 +138,42 @@ export function createComponent(name: string, definition: ComponentDefinition): 
   return call(() => postJson("/api/wireframes/components", { name, definition }));
 }
 
-export function updateComponent(id: string, definition: ComponentDefinition): Promise<ApiResult<{ version: number }>> {
-  return call(() => postJson(`/api/wireframes/components/${id}`, { definition }));
+/** The component as the server has it, sent with a refused save (`current` of a version conflict). */
+export type CurrentComponent = {
+  id: string;
+  name: string;
+  definition: ComponentDefinition;
+  version: number;
+  updatedBy: { id: string; name: string } | null;
+};
+
+export type ComponentSaveResult =
+  { ok: true; version: number } | { ok: false; conflict: CurrentComponent } | { ok: false; message: string };
+
+/**
+ * Saves a main component's definition over the version it was edited from. Someone else's
+ * save in between: nothing is written, and the answer (409 `version_conflict`) carries the
+ * component as it now is.
+ */
+export async function updateComponent(id: string, definition: ComponentDefinition, baseVersion: number): Promise<ComponentSaveResult> {
+  let res: Response;
+  try {
+    res = await postJson(`/api/wireframes/components/${id}`, { definition, baseVersion });
+  } catch {
+    return { ok: false, message: "You are offline: nothing was saved." };
+  }
+  if (res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { version?: unknown };
+    return { ok: true, version: Number(body.version) };
+  }
+  const problem = await problemOf(res);
+  if (problem && isVersionConflict(problem) && isCurrentComponent(problem.current)) return { ok: false, conflict: problem.current };
+  return { ok: false, message: problem?.detail ?? (await errorText(res)) };
+}
+
+function isCurrentComponent(value: unknown): value is CurrentComponent {
+  const v = value as CurrentComponent | null;
+  return typeof v?.id === "string" && typeof v.version === "number" && typeof v.definition?.elements === "object";
 }
 
 export function uploadImage(wireframeId: string, file: File): Promise<ApiResult<{ fileId: string }>> {

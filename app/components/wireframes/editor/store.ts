@@ -47,6 +47,7 @@ import {
   uploadImage,
   type PresenceEvent,
 } from "./network";
+import { mergeDefinitions, type MergeConflict } from "~/lib/wireframes/editor/merge";
 import { libraryElement, type LibraryItem } from "./library-items";
 import { Observable } from "./observable";
 
@@ -80,6 +81,12 @@ export type EditorState = {
   save: SaveState;
   /** A main component's definition waiting to be saved, or the reason it was refused. */
   componentSave: { state: "saving" } | { state: "error"; message: string } | null;
+  /**
+   * Someone saved a main component this editor was changing, and changed the same things:
+   * the edits here are kept (and not saved) until the person chooses (`keepMyComponent`,
+   * `useTheirComponent`).
+   */
+  componentConflict: ComponentConflict | null;
   live: boolean;
   /** Someone deleted the wireframe while it was open. */
   deleted: boolean;
@@ -88,6 +95,16 @@ export type EditorState = {
   canRedo: boolean;
   /** The last thing done, for screen readers (an aria-live region). */
   announcement: string;
+};
+
+export type ComponentConflict = {
+  componentId: string;
+  name: string;
+  /** Who saved the other version (null: someone no longer known). */
+  by: string | null;
+  /** What both changed, with their value. */
+  conflicts: MergeConflict[];
+  theirs: EditorComponent;
 };
 
 export type Viewport = { zoom: number; x: number; y: number; width: number; height: number };
@@ -121,6 +138,13 @@ export class EditorStore {
   /** Main components being edited as documents (only the ones opened or undone into). */
   private componentDocs = new Map<string, WireframeDocument>();
   private componentTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /**
+   * For each main component with edits the server does not have yet: the version they were
+   * made on, as the server had it (a save goes over it; a refused one merges from it).
+   */
+  private componentBases = new Map<string, EditorComponent>();
+  /** Each component's save in flight (the next one waits for it). */
+  private componentSaves = new Map<string, Promise<boolean>>();
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPresence = "";
 
@@ -148,6 +172,7 @@ export class EditorStore {
       components: props.components,
       save: this.engine.save,
       componentSave: null,
+      componentConflict: null,
       live: false,
       deleted: false,
       peers: {},
@@ -258,6 +283,7 @@ export class EditorStore {
     this.componentDocs.set(target, next);
     const s = this.get();
     const c = s.components[target]!;
+    if (!this.componentBases.has(target)) this.componentBases.set(target, c);
     const components = { ...s.components, [target]: { ...c, definition: documentAsDefinition(next) } };
     const p: Partial<EditorState> = { components, componentSave: { state: "saving" } };
     if (s.mode.kind === "component" && s.mode.componentId === target) {
@@ -272,20 +298,104 @@ export class EditorStore {
     clearTimeout(this.componentTimers.get(id));
     this.componentTimers.set(
       id,
-      setTimeout(async () => {
+      setTimeout(() => {
         this.componentTimers.delete(id);
-        const c = this.get().components[id];
-        if (!c) return;
-        const r = await updateComponent(id, c.definition);
-        if (!r.ok) {
-          this.patch({ componentSave: { state: "error", message: r.message } });
-          return;
-        }
-        const now = this.get().components[id];
-        if (now) this.patch({ components: { ...this.get().components, [id]: { ...now, version: r.value.version } } });
-        if (this.componentTimers.size === 0) this.patch({ componentSave: null });
+        void this.saveComponent(id);
       }, 500),
     );
+  }
+
+  /** Saves a component's edits now, after any save of it in flight; true once the server has them. */
+  private saveComponent(id: string): Promise<boolean> {
+    const before = this.componentSaves.get(id) ?? Promise.resolve(true);
+    const run = before.then(() => this.sendComponent(id));
+    this.componentSaves.set(id, run);
+    void run.finally(() => {
+      if (this.componentSaves.get(id) === run) this.componentSaves.delete(id);
+      this.settleComponentSave();
+    });
+    return run;
+  }
+
+  private settleComponentSave() {
+    const s = this.get();
+    if (this.componentTimers.size === 0 && this.componentSaves.size === 0 && s.componentSave?.state === "saving")
+      this.patch({ componentSave: null });
+  }
+
+  /**
+   * One save of a component's definition over its base version. Refused because someone
+   * saved it meanwhile: their version and the edits here are merged per property; with
+   * nothing changed on both sides the merge is saved at once (so nobody's edit is lost and
+   * each sees the other's), otherwise it waits for the person's choice.
+   */
+  private async sendComponent(id: string, attempts = 3): Promise<boolean> {
+    const base = this.componentBases.get(id);
+    const mine = this.get().components[id];
+    if (!base || !mine) return true;
+    if (this.get().componentConflict?.componentId === id) return false;
+    const sent = mine.definition;
+    const r = await updateComponent(id, sent, base.version);
+    if (r.ok) {
+      const now = this.get().components[id];
+      if (!now) return true;
+      if (now.definition === sent) this.componentBases.delete(id);
+      else this.componentBases.set(id, { ...now, definition: sent, version: r.version });
+      this.patch({ components: { ...this.get().components, [id]: { ...now, version: r.version } } });
+      return true;
+    }
+    if ("message" in r) {
+      this.patch({ componentSave: { state: "error", message: r.message } });
+      return false;
+    }
+    const theirs: EditorComponent = { id, name: r.conflict.name, definition: r.conflict.definition, version: r.conflict.version };
+    const local = this.get().components[id] ?? mine;
+    const merge = mergeDefinitions(base.definition, local.definition, theirs.definition);
+    this.componentBases.set(id, theirs);
+    this.setComponent(id, { ...local, name: theirs.name, definition: merge.definition, version: theirs.version });
+    const by = r.conflict.updatedBy?.name ?? null;
+    if (merge.conflicts.length === 0 && attempts > 1) {
+      this.announce(`${by ?? "Someone"} changed ${theirs.name} too: both changes are kept`);
+      return this.sendComponent(id, attempts - 1);
+    }
+    this.patch({ componentConflict: { componentId: id, name: theirs.name, by, conflicts: merge.conflicts, theirs } });
+    this.announce(`${by ?? "Someone"} changed ${theirs.name} while you were editing it`);
+    return false;
+  }
+
+  /** Puts a component's definition in place here (and in the editing document if it is open). */
+  private setComponent(id: string, next: EditorComponent) {
+    const s = this.get();
+    const doc = definitionAsDocument(next.definition, next.name);
+    this.componentDocs.set(id, doc);
+    const p: Partial<EditorState> = { components: { ...s.components, [id]: next } };
+    if (s.mode.kind === "component" && s.mode.componentId === id) {
+      p.doc = doc;
+      p.selection = s.selection.filter((x) => doc.elements[x]);
+    }
+    this.patch(p);
+  }
+
+  /** The conflict's answer "keep mine": the edits here (with their changes to other things) are saved over theirs. */
+  async keepMyComponent(): Promise<boolean> {
+    const conflict = this.get().componentConflict;
+    if (!conflict) return true;
+    this.patch({ componentConflict: null, componentSave: { state: "saving" } });
+    return this.saveComponent(conflict.componentId);
+  }
+
+  /** The conflict's answer "use theirs": the edits here are dropped for the saved version. */
+  useTheirComponent(): void {
+    const conflict = this.get().componentConflict;
+    if (!conflict) return;
+    const id = conflict.componentId;
+    clearTimeout(this.componentTimers.get(id));
+    this.componentTimers.delete(id);
+    this.componentBases.delete(id);
+    this.patch({ componentConflict: null });
+    this.setComponent(id, conflict.theirs);
+    this.settleComponentSave();
+    this.announce(`${conflict.name}: their version is used`);
   }
 
   private perform(entry: HistoryEntry): HistoryEntry | null {
@@ -307,25 +417,18 @@ export class EditorStore {
 
   /** Saves what waits (main components too) now; true once nothing would be lost by leaving. */
   async flush(): Promise<boolean> {
-    const pending = [...this.componentTimers.keys()];
-    for (const id of pending) {
+    const waiting = new Set([...this.componentTimers.keys(), ...this.componentSaves.keys(), ...this.componentBases.keys()]);
+    for (const id of waiting) {
       clearTimeout(this.componentTimers.get(id));
       this.componentTimers.delete(id);
-      const c = this.get().components[id];
-      if (!c) continue;
-      const r = await updateComponent(id, c.definition);
-      if (!r.ok) {
-        this.patch({ componentSave: { state: "error", message: r.message } });
-        return false;
-      }
+      if (!(await this.saveComponent(id))) return false;
     }
-    if (pending.length) this.patch({ componentSave: null });
     return this.engine.flushNow();
   }
 
   /** True while an edit has not reached the server. */
   get unsaved(): boolean {
-    return !this.engine.settled || this.componentTimers.size > 0;
+    return !this.engine.settled || this.componentTimers.size > 0 || this.componentBases.size > 0;
   }
 
   markDeleted(): void {
@@ -758,7 +861,7 @@ export class EditorStore {
     for (const c of Object.values(list)) {
       const k = known[c.id];
       if (!k || c.version > k.version) {
-        if (k && this.componentTimers.has(c.id)) continue; // our own edit is on its way
+        if (k && this.componentBases.has(c.id)) continue; // ours are on their way: a save merges with it
         next[c.id] = c;
         this.componentDocs.delete(c.id);
         changed = true;
