@@ -33,7 +33,9 @@ import {
 import { UndoStack } from "~/lib/wireframes/editor/history";
 import { SyncEngine, type SaveState } from "~/lib/wireframes/editor/sync";
 import { isLocked, paintOrder, rootsOf, selectableFor } from "~/lib/wireframes/editor/tree";
-import { applyOpsSkipping, boundsOf, defaultElement, invertOps, newId, newScreen } from "~/lib/wireframes/ops";
+import { applyOpsSkipping, invertOps } from "~/lib/wireframes/ops";
+import { boundsOf } from "~/lib/wireframes/geometry";
+import { defaultElement, newId, newScreen } from "~/lib/wireframes/elements";
 import { PRESENCE_REFRESH_MS, PRESENCE_TTL_MS } from "~/lib/wireframes/presence";
 import { wrapText } from "~/lib/wireframes/text";
 import { bringForward, bringToFront, keyBetween, lastScreenKey, sendBackward, sendToBack } from "~/lib/wireframes/order";
@@ -870,8 +872,13 @@ export class EditorStore {
     if (!changed) return;
     const s = this.get();
     const p: Partial<EditorState> = { components: next };
-    if (s.mode.kind === "component" && next[s.mode.componentId] !== known[s.mode.componentId]) {
-      p.doc = this.docOf(s.mode.componentId) ?? s.doc;
+    const open = s.mode.kind === "component" ? next[s.mode.componentId] : undefined;
+    if (open && s.mode.kind === "component" && open !== known[s.mode.componentId]) {
+      // The open component's document from the version just learnt (not the state's, which is still the old one).
+      const doc = definitionAsDocument(open.definition, open.name);
+      this.componentDocs.set(open.id, doc);
+      p.doc = doc;
+      p.selection = s.selection.filter((id) => doc.elements[id]);
     }
     this.patch(p);
   }
