@@ -3,7 +3,7 @@ import { authedRequest } from "../../tests/support/factories";
 import { resetDb } from "../../tests/support/db";
 import { SCHEMA_VERSION, type ComponentDefinition, type WireframeElement } from "~/lib/wireframes/document";
 import { mergeDefinitions } from "~/lib/wireframes/editor/merge";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { readProblem } from "~/lib/problem";
 import { addRole, makeWorkspace } from "~/.server/wireframes/test-support";
 import { action as componentAction } from "./api.wireframes.components_.$id.server";

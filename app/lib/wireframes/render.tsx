@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { Screen, WireframeDocument, WireframeElement } from "./document";
-import { childIndex } from "./ops";
+import { childIndex } from "./tree";
 import { resolveColor } from "./drawing/draw";
 import { Children, ElementNode, type Ctx, type RenderOptions } from "./drawing/elements";
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { ComponentDefinition, WireframeElement } from "../document";
 import { INK, LINE, MUTED } from "../kit";
-import { childIndex, lineEndpoints } from "../ops";
+import { childIndex } from "../tree";
+import { lineEndpoints } from "../geometry";
 import { resolveShadow, shadowFilter } from "../shadow";
 import { fits, IconPaths, Line1, nn, Paragraph, resolveColor, resolveLength, resolveText, type Resolved, type TokenValues } from "./draw";
 import { UiSvg } from "./ui";

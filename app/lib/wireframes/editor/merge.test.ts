@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION, type ComponentDefinition, type WireframeElement } from "../document";
-import { defaultElement } from "../ops";
+import { defaultElement } from "../elements";
 import { mergeDefinitions } from "./merge";
 
 const base: ComponentDefinition = {
