@@ -3,6 +3,7 @@ import {
   SCHEMA_VERSION,
   type DevicePreset,
   type ElementType,
+  type Flow,
   type Screen,
   type TextStyle,
   type UiComponent,

@@ -1,5 +1,6 @@
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import { rectFromPoints, type Handle, type Point, type Rect } from "~/lib/wireframes/editor/geometry";
+import { lineGeometry } from "~/lib/wireframes/editor/edits";
 import { type Guide } from "~/lib/wireframes/editor/snap";
 import { hitTest, isHidden, paintOrderCached } from "~/lib/wireframes/editor/tree";
 import { boundsOf } from "~/lib/wireframes/geometry";

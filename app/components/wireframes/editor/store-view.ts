@@ -258,4 +258,6 @@ export abstract class EditorView extends EditorCore {
     const v = this.viewport.get();
     return { x: (clientX - rect.left - v.x) / v.zoom, y: (clientY - rect.top - v.y) / v.zoom };
   }
+
+  abstract enterComponent(componentId: string): void;
 }
