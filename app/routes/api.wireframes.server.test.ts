@@ -6,7 +6,6 @@ import { defaultElement } from "~/lib/wireframes/ops";
 import { stopRealtime } from "~/.server/realtime";
 import { applyPatch, createWireframe, getWireframe, opsSince, updateComponent } from "~/.server/wireframes";
 import { addRole, makeReadOnly, makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
-import { action as componentAction } from "./api.wireframes.components_.$id.server";
 import { action as componentsAction } from "./api.wireframes.components.server";
 import { action as imagesAction } from "./api.wireframes.$id.images.server";
 import { action as patchAction } from "./api.wireframes.$id.patches.server";
@@ -262,30 +261,8 @@ async function createComponentFor(member: Awaited<ReturnType<typeof addRole>>) {
   return (await res.json()) as { id: string; version: number };
 }
 
-describe("components and images APIs", () => {
+describe("images API", () => {
   beforeEach(resetDb);
-
-  it("creates, updates and deletes a component; 400 with the definition's path; 404 across workspaces", async () => {
-    const ws = await setup();
-    const other = await setup();
-    const { id } = await createComponentFor(ws.owner);
-    const bad = await componentsAction(
-      args(await post(ws.user.id, "/api/wireframes/components", JSON.stringify({ name: "X", definition: { schemaVersion: 1 } })), {}),
-    );
-    expect(bad.status).toBe(400);
-    expect(bad.headers.get("Content-Type")).toBe("application/problem+json");
-    expect(((await bad.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("definition.width");
-    const renamed = await componentAction(
-      args(await post(ws.user.id, `/api/wireframes/components/${id}`, JSON.stringify({ name: "Chip 2" })), { id }),
-    );
-    expect(await renamed.json()).toEqual({ version: 2 });
-    const theirs = await componentAction(
-      args(await post(other.user.id, `/api/wireframes/components/${id}`, JSON.stringify({ name: "Mine" })), { id }),
-    );
-    expect(theirs.status).toBe(404);
-    const gone = await componentAction(args(await post(ws.user.id, `/api/wireframes/components/${id}`, null, {}, "DELETE"), { id }));
-    expect(await gone.json()).toEqual({ detached: 0 });
-  });
 
   it("uploads an image (multipart) and serves it to the workspace only", async () => {
     const ws = await setup();

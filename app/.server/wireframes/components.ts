@@ -4,7 +4,7 @@ import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/com
 import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
 import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
-import { db, rowsOf, schema, transaction } from "../db";
+import { db, rowsOf, schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
 import { publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
@@ -17,7 +17,7 @@ import { announcePatch, applyPatchIn, componentsTopic, currentDocument } from ".
  * their definition; changing a definition bumps its version and tells every open editor
  * of the workspace; deleting one detaches its instances everywhere first.
  */
-const { wireframeComponents, wireframes } = schema;
+const { wireframeComponents, wireframes, users } = schema;
 
 export type ComponentRecord = { id: string; name: string; definition: ComponentDefinition; version: number; updatedAt: Date };
 
@@ -90,19 +90,53 @@ export async function createComponent(
   return row;
 }
 
-/** Renames a main component or changes its definition (every instance follows); returns the new version. */
+/**
+ * A definition saved over a version someone else has since replaced (decisions 013 and 016:
+ * never a silent overwrite): 409 `version_conflict`, carrying the component as it now is so
+ * the editor can merge, or show the other's change and let its user choose.
+ */
+export class ComponentVersionConflict extends UserError {
+  constructor(readonly current: ComponentRecord & { updatedBy: { id: string; name: string } | null }) {
+    super(
+      409,
+      `${current.updatedBy?.name ?? "Someone"} changed the component “${current.name}” since you opened it (it is now at version ${current.version}). Nothing was saved.`,
+      "baseVersion",
+      undefined,
+      "version_conflict",
+    );
+    this.name = "ComponentVersionConflict";
+  }
+}
+
+export const isComponentVersionConflict = (error: unknown): error is ComponentVersionConflict => error instanceof ComponentVersionConflict;
+
+/**
+ * Renames a main component or changes its definition (every instance follows); returns the
+ * new version. A definition is saved only over the version it was edited from
+ * (`baseVersion`): when the row has moved on, nothing is written and a
+ * `ComponentVersionConflict` carries the current component. A rename alone needs no base
+ * (the name is one value, replaced whole).
+ */
 export async function updateComponent(
   member: MemberContext,
   id: string,
-  input: { name?: string; definition?: unknown },
+  input: { name?: string; definition?: unknown; baseVersion?: number },
 ): Promise<{ version: number }> {
   requireRole(member, "component", "change");
   const name = input.name !== undefined ? cleanName(input.name, "component") : undefined;
   const definition = input.definition !== undefined ? parseDefinition(input.definition) : undefined;
   if (name === undefined && definition === undefined) throw new UserError(400, "Send a name or a definition to change.");
+  if (definition !== undefined && input.baseVersion === undefined)
+    throw new UserError(400, "Send the version the definition was edited from (baseVersion).", "baseVersion");
   if (!isUuid(id)) throw componentNotFound();
   const row = await transaction(async (tx) => {
     await requireAccess(tx, member, "component", "change");
+    const where = and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, member.workspace.id));
+    const [locked] = await tx.select(COLUMNS).from(wireframeComponents).where(where).for("update");
+    if (!locked) throw componentNotFound();
+    if (input.baseVersion !== undefined && locked.version !== input.baseVersion) {
+      throw new ComponentVersionConflict({ ...locked, definition: lift(locked), updatedBy: await updaterOf(tx, id, member.workspace.id) });
+    }
     const [updated] = await tx
       .update(wireframeComponents)
       .set({
@@ -112,13 +146,22 @@ export async function updateComponent(
         updatedBy: member.user.id,
         updatedAt: new Date(),
       })
-      .where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, member.workspace.id)))
+      .where(where)
       .returning({ version: wireframeComponents.version });
-    if (!updated) throw componentNotFound();
-    return updated;
+    return updated!;
   });
   await announceComponent(member.workspace.id, { type: "component", id, version: row.version });
   return row;
+}
+
+/** Who last changed the component (their name as the app shows it), if they are still a user. */
+async function updaterOf(tx: Db, id: string, workspaceId: string): Promise<{ id: string; name: string } | null> {
+  const [u] = await tx
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(wireframeComponents)
+    .innerJoin(users, eq(users.id, wireframeComponents.updatedBy))
+    .where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, workspaceId)));
+  return u ? { id: u.id, name: u.fullName.trim() || u.email.split("@")[0] || "Someone" } : null;
 }
 
 /**

@@ -363,7 +363,7 @@ describe("components", () => {
     expect(await getComponents(other.owner, [id])).toEqual({});
     expect(await updateComponent(ws.owner, id, { name: "Top bar" })).toEqual({ version: 2 });
     const next = { ...definition, width: 300 };
-    expect(await updateComponent(ws.owner, id, { definition: next })).toEqual({ version: 3 });
+    expect(await updateComponent(ws.owner, id, { definition: next, baseVersion: 2 })).toEqual({ version: 3 });
     expect((await getComponents(ws.owner, [id]))[id]).toMatchObject({ name: "Top bar", version: 3, definition: next });
     expect(await statusOf(updateComponent(other.owner, id, { name: "Stolen" }))).toBe(404);
     const bad = await createComponent(ws.owner, {

@@ -1,5 +1,6 @@
 import type { ComponentDefinition, InstanceElement, Op, WireframeElement } from "./document";
-import { defaultElement, newId, treeOrder } from "./ops";
+import { defaultElement, newId } from "./elements";
+import { treeOrder } from "./tree";
 
 /**
  * Detaching instances of a main component: the instance becomes plain elements. The editor

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SCHEMA_VERSION, type Screen, type TextStyle, type WireframeDocument, type WireframeElement } from "./document";
 import { INK } from "./kit";
-import { DIAMOND, defaultElement, newId } from "./ops";
+import { DIAMOND, defaultElement, newId } from "./elements";
 import { keysBetween } from "./order";
 import { LIMITS } from "./schema";
 import { textWidth } from "./text";

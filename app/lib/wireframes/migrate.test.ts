@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "./document";
 import { DocumentVersionError, liftTo, MIGRATIONS, migrateComponentDefinition, migrateDocument } from "./migrate";
-import { defaultElement, newDocument } from "./ops";
+import { defaultElement, newDocument } from "./elements";
 
 describe("migrateDocument", () => {
   it("has a step from every earlier version to the current one", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { WireframeDocument, WireframeElement } from "./document";
-import { applyOps, childrenOf, defaultElement, newDocument } from "./ops";
+import { applyOps } from "./ops";
+import { childrenOf } from "./tree";
+import { defaultElement, newDocument } from "./elements";
 import { bringForward, bringToFront, keyBetween, keysBetween, lastScreenKey, sendBackward, sendToBack, topKey } from "./order";
 
 function row(orders: string[] = ["a0", "a1", "a2", "a3", "a4"]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyOps, defaultElement, DIAMOND, newDocument } from "./ops";
+import { applyOps } from "./ops";
+import { defaultElement, DIAMOND, newDocument } from "./elements";
 import { polygonShapeOf, shapeVertices, TRIANGLE } from "./polygons";
 import { elementSchema, patchSchema } from "./schema";
 

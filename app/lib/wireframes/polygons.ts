@@ -4,7 +4,7 @@
  * element's box, so moving and resizing need no polygon logic. Browser-safe.
  */
 import type { PolygonElement } from "./document";
-import { DIAMOND } from "./ops";
+import { DIAMOND } from "./elements";
 
 export type Vertices = PolygonElement["vertices"];
 

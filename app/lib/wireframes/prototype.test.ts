@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Interaction, Op, WireframeDocument } from "./document";
 import { migrateDocument } from "./migrate";
-import { applyOps, applyOpsSkipping, defaultElement, invertOps, newDocument, newScreen, OpError } from "./ops";
+import { applyOps, applyOpsSkipping, invertOps, OpError } from "./ops";
+import { defaultElement, newDocument, newScreen } from "./elements";
 import { flowScreens, flowsOf, hotspotsOf } from "./prototype";
 import { firstIssuePath, opSchema, wireframeDocumentSchema } from "./schema";
 

@@ -1,6 +1,7 @@
 import type { Flow, Interaction, Screen, WireframeDocument, WireframeElement } from "./document";
 import { compareOrder, keyBetween } from "./order";
-import { newId, treeOrder } from "./ops";
+import { newId } from "./elements";
+import { treeOrder } from "./tree";
 import { actionTarget } from "./schema";
 
 /**

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { UI_COMPONENTS, type UiComponent, type WireframeElement } from "./document";
 import { UI_KIT } from "./kit";
-import { defaultElement } from "./ops";
+import { defaultElement } from "./elements";
 import { ElementSvg } from "./render";
 
 /**

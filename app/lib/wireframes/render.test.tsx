@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION, UI_COMPONENTS, type ComponentDefinition, type WireframeDocument, type WireframeElement } from "./document";
 import { ICON_NAMES, ICONS } from "./icons";
 import { UI_KIT } from "./kit";
-import { defaultElement, newDocument } from "./ops";
+import { defaultElement, newDocument } from "./elements";
 import { ElementSvg, ScreenSvg, TOKEN_FALLBACK_COLOR } from "./render";
 import { sampleDocument } from "./sample";
 import { wrapText } from "./text";

@@ -1,6 +1,6 @@
 import { ELEMENT_TYPES, SCHEMA_VERSION, UI_COMPONENTS, type WireframeDocument, type WireframeElement } from "./document";
 import { ICON_NAMES } from "./icons";
-import { defaultElement, newScreen } from "./ops";
+import { defaultElement, newScreen } from "./elements";
 import { keysBetween } from "./order";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION, type Op } from "./document";
-import { defaultElement, newDocument } from "./ops";
+import { defaultElement, newDocument } from "./elements";
 import { sampleDocument } from "./sample";
 import {
   componentDefinitionSchema,

@@ -9,7 +9,7 @@ import {
   type WireframeElement,
 } from "./document";
 import { INK, LINE, MUTED, SUBTLE } from "./kit";
-import { DEFAULT_TEXT_STYLE, defaultElement, newScreen, type ElementOf } from "./ops";
+import { DEFAULT_TEXT_STYLE, defaultElement, newScreen, type ElementOf } from "./elements";
 import { keyBetween } from "./order";
 
 /**

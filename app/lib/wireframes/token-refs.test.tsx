@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rendererTokens, resolveTheme } from "~/lib/design-tokens/resolve";
 import { sampleSystem } from "~/lib/design-tokens/sample";
 import type { WireframeDocument, WireframeElement } from "./document";
-import { defaultElement, newDocument } from "./ops";
+import { defaultElement, newDocument } from "./elements";
 import { ScreenSvg, TOKEN_FALLBACK_COLOR } from "./render";
 import { documentTokenRefs, optionsOf, propertyLabel, unresolvedTokenRefs } from "./token-refs";
 

@@ -4,80 +4,47 @@
  * drags the selection with a CSS transform (no re-render of the elements) and commits one
  * patch when the pointer lets go; a resize redraws only the elements it changes.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
-import { lineGeometry, resizeOps } from "~/lib/wireframes/editor/edits";
-import { HANDLES, handlePoint, rectFromPoints, resizeRect, type Handle, type Point, type Rect } from "~/lib/wireframes/editor/geometry";
-import { snapMove, snapPoint, type Guide } from "~/lib/wireframes/editor/snap";
-import { hitTest, isHidden, paintOrderCached, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
-import { applyOpsSkipping, boundsOf, defaultElement, DIAMOND, newId } from "~/lib/wireframes/ops";
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { WireframeDocument } from "~/lib/wireframes/document";
+import { resizeOps } from "~/lib/wireframes/editor/edits";
+import { HANDLES, handlePoint, rectFromPoints, resizeRect, type Handle, type Point } from "~/lib/wireframes/editor/geometry";
+import { snapMove, snapPoint } from "~/lib/wireframes/editor/snap";
+import { hitTest, rootsOf, selectInRect, withDescendants } from "~/lib/wireframes/editor/tree";
+import { applyOpsSkipping } from "~/lib/wireframes/ops";
 import { ElementSvg, FONT_FAMILY, resolveColor } from "~/lib/wireframes/render";
 import { MissingTokenMarks, useDesign } from "./token-picker";
 import { ElementLayer } from "./element-layer";
-import { textOn } from "./text-on";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
 import { CanvasPins } from "./pins-layer";
 import { Observable, useObservable } from "./observable";
-import type { EditorState, EditorStore, Tool, Viewport } from "./store";
+import type { EditorState, EditorStore } from "./store";
 import { TextEditor } from "./text-editor";
-
-type Interaction =
-  | { kind: "idle"; hover: string | null }
-  | { kind: "move"; guides: Guide[] }
-  | { kind: "resize"; guides: Guide[] }
-  | { kind: "marquee"; rect: Rect }
-  | { kind: "draw"; tool: Tool; from: Point; to: Point; guides: Guide[] };
-
-type Gesture =
-  | { kind: "press"; client: Point; at: Point; ids: string[] }
-  | { kind: "move"; client: Point; box: Rect; ids: string[]; targets: Rect[]; dx: number; dy: number }
-  | { kind: "resize"; handle: Handle; box: Rect; ids: string[]; at: Point; targets: Rect[]; rect: Rect }
-  | { kind: "marquee"; at: Point; base: string[] }
-  | { kind: "draw"; tool: Tool; at: Point; targets: Rect[]; to: Point }
-  | { kind: "pan"; last: Point };
-
-const IDLE: Interaction = { kind: "idle", hover: null };
-const HANDLE_PX = 8;
-const SNAP_PX = 6;
-const DRAG_START_PX = 3;
+import {
+  type Interaction,
+  type Gesture,
+  IDLE,
+  HANDLE_PX,
+  SNAP_PX,
+  DRAG_START_PX,
+  snapTargets,
+  selectionBox,
+  constrain,
+  selectableWithin,
+  drawElement,
+} from "./canvas-gestures";
+import { ViewportGroup, Grid, SelectionOverlay, PeerOutlines, InteractionOverlay } from "./canvas-overlays";
 
 const selectDoc = (s: EditorState) => s.doc;
+
 const selectScreenId = (s: EditorState) => s.screenId;
+
 const selectSelection = (s: EditorState) => s.selection;
+
 const selectTool = (s: EditorState) => s.tool;
+
 const selectComponents = (s: EditorState) => s.components;
-const selectPeers = (s: EditorState) => s.peers;
+
 const selectEditing = (s: EditorState) => s.editingText;
-const selectViewport = (v: Viewport) => v;
-const selectZoom = (v: Viewport) => v.zoom;
-
-/** The boxes a dragged thing snaps to: the screen and every visible element not being dragged. */
-function snapTargets(doc: WireframeDocument, screenId: string, exclude: Set<string>): Rect[] {
-  const screen = doc.screens[screenId];
-  const out: Rect[] = screen ? [{ x: 0, y: 0, width: screen.width, height: screen.height }] : [];
-  for (const el of paintOrderCached(doc, screenId)) {
-    if (exclude.has(el.id) || el.type === "group" || isHidden(doc.elements, el.id)) continue;
-    out.push(el);
-  }
-  return out;
-}
-
-/** The selection's box, or null when nothing on this screen is selected. */
-function selectionBox(doc: WireframeDocument, ids: string[]): Rect | null {
-  return boundsOf(ids.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el));
-}
-
-function constrain(from: Point, to: Point, tool: Tool): Point {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  if (tool === "line" || tool === "arrow") {
-    const angle = Math.round(Math.atan2(dy, dx) / (Math.PI / 4)) * (Math.PI / 4);
-    const len = Math.hypot(dx, dy);
-    return { x: from.x + Math.round(Math.cos(angle) * len), y: from.y + Math.round(Math.sin(angle) * len) };
-  }
-  const size = Math.max(Math.abs(dx), Math.abs(dy));
-  return { x: from.x + Math.sign(dx || 1) * size, y: from.y + Math.sign(dy || 1) * size };
-}
 
 export function Canvas({ store, label }: { store: EditorStore; label: string }) {
   const doc = useObservable(store.state, selectDoc);
@@ -457,303 +424,5 @@ export function Canvas({ store, label }: { store: EditorStore; label: string }) 
       <CanvasPins store={store} screenId={screenId} />
       <TextEditor store={store} />
     </div>
-  );
-}
-
-/** For a double-click inside a group: the child of `groupId` that holds `id`. */
-function selectableWithin(doc: WireframeDocument, id: string, groupId: string): string | null {
-  for (let el: WireframeElement | undefined = doc.elements[id]; el; el = el.parentId ? doc.elements[el.parentId] : undefined) {
-    if (el.parentId === groupId) return el.id;
-  }
-  return null;
-}
-
-/** Creates what a drawing gesture drew (a click without a drag gives the default size). */
-function drawElement(store: EditorStore, tool: Tool, from: Point, to: Point) {
-  const s = store.get();
-  const tiny = Math.abs(to.x - from.x) < 4 && Math.abs(to.y - from.y) < 4;
-  const id = newId();
-  if (tool === "line" || tool === "arrow") {
-    const end = tiny ? { x: from.x + 160, y: from.y } : to;
-    const zoom = store.viewport.get().zoom;
-    const attach = (p: Point) => {
-      const hit = hitTest(s.doc, s.screenId, p, 4 / zoom);
-      const target = hit ? store.clickTarget(hit) : null;
-      return target ? { elementId: target } : null;
-    };
-    const el = defaultElement(tool, { id, screenId: s.screenId, ...lineGeometry(from, end), start: attach(from), end: attach(end) });
-    store.insert(el);
-    return;
-  }
-  if (tool === "rectangle" || tool === "ellipse" || tool === "polygon") {
-    const box = tiny
-      ? { x: from.x, y: from.y, width: tool === "rectangle" ? 160 : 120, height: tool === "rectangle" ? 100 : 120 }
-      : rectFromPoints(from, to);
-    store.insert(defaultElement(tool, { id, screenId: s.screenId, ...box }));
-    return;
-  }
-  if (tool === "text") {
-    const box = tiny ? { x: from.x, y: from.y, width: 200, height: 24 } : rectFromPoints(from, to);
-    store.insert(defaultElement("text", { id, screenId: s.screenId, ...box, text: "Text" }));
-    store.startTextEdit(id);
-  }
-}
-
-const ViewportGroup = memo(function ViewportGroup({ store, children }: { store: EditorStore; children: React.ReactNode }) {
-  const v = useObservable(store.viewport, selectViewport);
-  return <g transform={`translate(${v.x} ${v.y}) scale(${v.zoom})`}>{children}</g>;
-});
-
-/** The 8 px grid, drawn once the zoom makes it readable. */
-const Grid = memo(function Grid({ store, width, height }: { store: EditorStore; width: number; height: number }) {
-  const zoom = useObservable(store.viewport, selectZoom);
-  if (zoom < 1) return null;
-  return (
-    <>
-      <defs>
-        <pattern id="wf-grid" width={8} height={8} patternUnits="userSpaceOnUse">
-          <path
-            d="M8 0H0V8"
-            fill="none"
-            className="stroke-slate-400"
-            strokeOpacity={0.25}
-            strokeWidth={1}
-            vectorEffect="non-scaling-stroke"
-          />
-        </pattern>
-      </defs>
-      <rect x={0} y={0} width={width} height={height} fill="url(#wf-grid)" pointerEvents="none" />
-    </>
-  );
-});
-
-const SelectionOverlay = memo(function SelectionOverlay({
-  store,
-  doc,
-  selection,
-  editing,
-}: {
-  store: EditorStore;
-  doc: WireframeDocument;
-  selection: string[];
-  editing: string | null;
-}) {
-  const zoom = useObservable(store.viewport, selectZoom);
-  const els = selection.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el);
-  if (!els.length) return null;
-  const movable = els.filter((el) => !el.locked);
-  const box = boundsOf(movable);
-  const hs = HANDLE_PX / zoom;
-  return (
-    <g className="wf-follow" pointerEvents="none">
-      {els.map((el) => (
-        <rect
-          key={el.id}
-          x={el.x}
-          y={el.y}
-          width={el.width}
-          height={el.height}
-          fill="none"
-          className={el.locked ? "stroke-slate-400" : "stroke-blue-600"}
-          strokeWidth={1.5}
-          strokeDasharray={el.locked ? "4 3" : undefined}
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
-      {box && store.editable && !editing ? (
-        <>
-          {els.length > 1 ? (
-            <rect
-              x={box.x}
-              y={box.y}
-              width={box.width}
-              height={box.height}
-              fill="none"
-              className="stroke-blue-600"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          ) : null}
-          {HANDLES.map((h) => {
-            const p = handlePoint(box, h);
-            return (
-              <rect
-                key={h}
-                x={p.x - hs / 2}
-                y={p.y - hs / 2}
-                width={hs}
-                height={hs}
-                className="fill-white stroke-blue-600"
-                strokeWidth={1.5}
-                vectorEffect="non-scaling-stroke"
-              />
-            );
-          })}
-        </>
-      ) : null}
-    </g>
-  );
-});
-
-/** Other people's selections, outlined in their colour with their name. */
-function PeerOutlines({ store, doc, screenId }: { store: EditorStore; doc: WireframeDocument; screenId: string }) {
-  const peers = useObservable(store.state, selectPeers);
-  const zoom = useObservable(store.viewport, selectZoom);
-  return (
-    <g pointerEvents="none">
-      {Object.values(peers)
-        .filter((p) => p.screenId === screenId)
-        .map((p) => {
-          const els = p.selection.map((id) => doc.elements[id]).filter((el): el is WireframeElement => !!el);
-          const box = boundsOf(els);
-          if (!box) return null;
-          return (
-            <g key={p.clientId} data-peer={p.name}>
-              {els.map((el) => (
-                <rect
-                  key={el.id}
-                  x={el.x - 2 / zoom}
-                  y={el.y - 2 / zoom}
-                  width={el.width + 4 / zoom}
-                  height={el.height + 4 / zoom}
-                  fill="none"
-                  stroke={p.color}
-                  strokeWidth={2}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
-              <rect
-                x={box.x - 2 / zoom}
-                y={box.y - 20 / zoom}
-                width={(p.name.length * 7 + 10) / zoom}
-                height={16 / zoom}
-                rx={3 / zoom}
-                fill={p.color}
-              />
-              <text x={box.x + 3 / zoom} y={box.y - 8 / zoom} fontSize={11 / zoom} fill={textOn(p.color)} fontWeight={600}>
-                {p.name}
-              </text>
-            </g>
-          );
-        })}
-    </g>
-  );
-}
-
-const selectInteraction = (i: Interaction) => i;
-
-/** Guides, the marquee, the shape being drawn, the hovered element. */
-function InteractionOverlay({
-  store,
-  interaction,
-  doc,
-}: {
-  store: EditorStore;
-  interaction: Observable<Interaction>;
-  doc: WireframeDocument;
-}) {
-  const i = useObservable(interaction, selectInteraction);
-  const zoom = useObservable(store.viewport, selectZoom);
-  const guides = i.kind === "move" || i.kind === "resize" || i.kind === "draw" ? i.guides : [];
-  const hover = i.kind === "idle" && i.hover ? doc.elements[i.hover] : null;
-  return (
-    <g pointerEvents="none">
-      {hover ? (
-        <rect
-          x={hover.x}
-          y={hover.y}
-          width={hover.width}
-          height={hover.height}
-          fill="none"
-          className="stroke-blue-400"
-          strokeWidth={1}
-          vectorEffect="non-scaling-stroke"
-        />
-      ) : null}
-      {guides.map((g, k) =>
-        g.axis === "x" ? (
-          <line
-            key={k}
-            className="wf-guide stroke-pink-600"
-            x1={g.at}
-            x2={g.at}
-            y1={g.from - 8 / zoom}
-            y2={g.to + 8 / zoom}
-            strokeWidth={1}
-            vectorEffect="non-scaling-stroke"
-          />
-        ) : (
-          <line
-            key={k}
-            className="wf-guide stroke-pink-600"
-            y1={g.at}
-            y2={g.at}
-            x1={g.from - 8 / zoom}
-            x2={g.to + 8 / zoom}
-            strokeWidth={1}
-            vectorEffect="non-scaling-stroke"
-          />
-        ),
-      )}
-      {i.kind === "marquee" ? (
-        <rect
-          x={i.rect.x}
-          y={i.rect.y}
-          width={i.rect.width}
-          height={i.rect.height}
-          className="fill-blue-500 stroke-blue-500"
-          fillOpacity={0.08}
-          strokeWidth={1}
-          vectorEffect="non-scaling-stroke"
-        />
-      ) : null}
-      {i.kind === "draw" ? <DrawPreview tool={i.tool} from={i.from} to={i.to} /> : null}
-    </g>
-  );
-}
-
-function DrawPreview({ tool, from, to }: { tool: Tool; from: Point; to: Point }) {
-  if (tool === "line" || tool === "arrow") {
-    return (
-      <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="stroke-blue-600" strokeWidth={2} vectorEffect="non-scaling-stroke" />
-    );
-  }
-  const r = rectFromPoints(from, to);
-  if (tool === "polygon") {
-    return (
-      <polygon
-        points={DIAMOND.map(([vx, vy]) => `${r.x + vx * r.width},${r.y + vy * r.height}`).join(" ")}
-        fill="none"
-        className="stroke-blue-600"
-        strokeWidth={1.5}
-        vectorEffect="non-scaling-stroke"
-      />
-    );
-  }
-  if (tool === "ellipse") {
-    return (
-      <ellipse
-        cx={r.x + r.width / 2}
-        cy={r.y + r.height / 2}
-        rx={r.width / 2}
-        ry={r.height / 2}
-        fill="none"
-        className="stroke-blue-600"
-        strokeWidth={1.5}
-        vectorEffect="non-scaling-stroke"
-      />
-    );
-  }
-  return (
-    <rect
-      x={r.x}
-      y={r.y}
-      width={r.width}
-      height={r.height}
-      fill="none"
-      className="stroke-blue-600"
-      strokeWidth={1.5}
-      vectorEffect="non-scaling-stroke"
-    />
   );
 }

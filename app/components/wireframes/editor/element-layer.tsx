@@ -1,6 +1,6 @@
 import { memo, useRef } from "react";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
-import { childIndex } from "~/lib/wireframes/ops";
+import { childIndex } from "~/lib/wireframes/tree";
 import { ElementSvg, type RenderComponents, type TokenValues } from "~/lib/wireframes/render";
 
 type Elements = WireframeDocument["elements"];

@@ -3,10 +3,12 @@ import { useObservable } from "./observable";
 import { textOn } from "./text-on";
 import { TOOLS } from "./shortcuts";
 import { ThemeSwitch } from "./token-picker";
+import type { MergeConflict } from "~/lib/wireframes/editor/merge";
 import type { EditorProps, EditorState, EditorStore, Peer, Viewport } from "./store";
 
 const selectSave = (s: EditorState) => s.save;
 const selectComponentSave = (s: EditorState) => s.componentSave;
+const selectComponentConflict = (s: EditorState) => s.componentConflict;
 const selectDeleted = (s: EditorState) => s.deleted;
 const selectPeers = (s: EditorState) => s.peers;
 const selectCanUndo = (s: EditorState) => s.canUndo;
@@ -34,6 +36,7 @@ function initials(name: string) {
 function SaveStatus({ store }: { store: EditorStore }) {
   const save = useObservable(store.state, selectSave);
   const componentSave = useObservable(store.state, selectComponentSave);
+  const conflict = useObservable(store.state, selectComponentConflict);
   const deleted = useObservable(store.state, selectDeleted);
   if (deleted) {
     return (
@@ -49,7 +52,14 @@ function SaveStatus({ store }: { store: EditorStore }) {
       </p>
     );
   }
-  const error = save.state === "error" ? save.message : componentSave?.state === "error" ? componentSave.message : null;
+  const error =
+    save.state === "error"
+      ? save.message
+      : componentSave?.state === "error"
+        ? componentSave.message
+        : conflict
+          ? `${conflict.name} was changed by someone else too.`
+          : null;
   if (error) {
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -219,6 +229,58 @@ export function ComponentBanner({ store }: { store: EditorStore }) {
       >
         Back to the wireframe
       </button>
+    </div>
+  );
+}
+
+function shortValue(value: unknown): string {
+  if (typeof value === "string") return `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value && typeof value === "object" && "token" in value) return `token ${String((value as { token: unknown }).token)}`;
+  return "a different value";
+}
+
+function describeConflict(c: MergeConflict): string {
+  if (c.key === "removed")
+    return c.theirs === null ? `${c.label}: they removed it, you changed it` : `${c.label}: you removed it, they changed it`;
+  return `${c.label}: ${c.key}, theirs is ${shortValue(c.theirs)}`;
+}
+
+/**
+ * Someone saved a main component this editor was changing, and changed the same things:
+ * what they changed, with the edits here kept on screen until the person chooses (as the
+ * card panel does for a field: decision 016).
+ */
+export function ComponentConflictNotice({ store }: { store: EditorStore }) {
+  const conflict = useObservable(store.state, selectComponentConflict);
+  if (!conflict) return null;
+  return (
+    <div role="alert" className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p>
+        {conflict.by ?? "Someone"} changed the main component <strong>{conflict.name}</strong> while you were editing it. Your changes are
+        kept here and not saved yet; their other changes are already in.
+      </p>
+      <ul className="mt-1 list-disc pl-5" aria-label="Changed by both">
+        {conflict.conflicts.map((c) => (
+          <li key={`${c.elementId ?? ""}:${c.key}`}>{describeConflict(c)}</li>
+        ))}
+      </ul>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="rounded-md bg-amber-700 px-2.5 py-1 font-semibold text-white hover:bg-amber-800"
+          onClick={() => void store.keepMyComponent()}
+        >
+          Keep my changes
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-amber-700 px-2.5 py-1 font-semibold text-amber-900 hover:bg-amber-100"
+          onClick={() => store.useTheirComponent()}
+        >
+          Use their version instead
+        </button>
+      </div>
     </div>
   );
 }

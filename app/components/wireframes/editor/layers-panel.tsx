@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import type { ElementType, WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
-import { childIndex } from "~/lib/wireframes/ops";
+import { childIndex } from "~/lib/wireframes/tree";
 import { useObservable } from "./observable";
 import type { EditorState, EditorStore } from "./store";
 

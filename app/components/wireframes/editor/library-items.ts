@@ -1,8 +1,8 @@
 /** What the library panel offers and what each becomes on the canvas. */
 import type { UiComponent, WireframeElement } from "~/lib/wireframes/document";
 import { ICONS } from "~/lib/wireframes/icons";
-import { defaultElement } from "~/lib/wireframes/ops";
-import type { EditorComponent } from "./store";
+import { defaultElement } from "~/lib/wireframes/elements";
+import type { EditorComponent } from "./state";
 
 /** The drag-and-drop type of a library item dragged onto the canvas. */
 export const LIBRARY_MIME = "application/x-atelier-wireframe-item";

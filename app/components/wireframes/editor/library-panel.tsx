@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useState } from "react";
 import type { ComponentDefinition, UiComponent, WireframeElement } from "~/lib/wireframes/document";
 import { ICONS } from "~/lib/wireframes/icons";
 import { kitByCategory } from "~/lib/wireframes/kit";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { ElementSvg } from "~/lib/wireframes/render";
 import { LIBRARY_MIME, type LibraryItem } from "./library-items";
 import { useObservable } from "./observable";

@@ -2,15 +2,15 @@
  * The editor's way to the server: patches (the sync engine's transport), the unsaved-edits
  * store in localStorage, presence, main components, and the events stream.
  */
-import { isReadOnlyProblem, problemOf } from "~/lib/problem";
+import { isReadOnlyProblem, isVersionConflict, problemOf } from "~/lib/problem";
 import type { ComponentDefinition, Op } from "~/lib/wireframes/document";
 import type { PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
 
 /**
  * What to tell the designer about a refused request. The server answers problem details
  * (`app/lib/problem.ts`); the decision is by its `code` (a read-only workspace is
- * `workspace_read_only`), never by the status number. A body in the older `{ error, path }`
- * shape is still read for its words.
+ * `workspace_read_only`), never by the status number; an answer that is not problem
+ * details (a proxy's page, say) gets words from its status.
  */
 async function errorText(res: Response): Promise<string> {
   const problem = await problemOf(res);
@@ -18,13 +18,6 @@ async function errorText(res: Response): Promise<string> {
   if (problem) {
     const field = problem.errors?.[0]?.field;
     return field && field !== "(body)" && !problem.detail.includes(field) ? `${problem.detail} (${field})` : problem.detail;
-  }
-  try {
-    const body = (await res.json()) as { error?: string; message?: string; path?: string };
-    const text = body.error ?? body.message;
-    if (text) return body.path && !text.includes(body.path) ? `${text} (${body.path})` : text;
-  } catch {
-    // not JSON
   }
   if (res.status === 403) return "You can view this wireframe but not change it.";
   if (res.status === 404) return "This wireframe no longer exists.";
@@ -149,8 +142,42 @@ export function createComponent(name: string, definition: ComponentDefinition): 
   return call(() => postJson("/api/wireframes/components", { name, definition }));
 }
 
-export function updateComponent(id: string, definition: ComponentDefinition): Promise<ApiResult<{ version: number }>> {
-  return call(() => postJson(`/api/wireframes/components/${id}`, { definition }));
+/** The component as the server has it, sent with a refused save (`current` of a version conflict). */
+export type CurrentComponent = {
+  id: string;
+  name: string;
+  definition: ComponentDefinition;
+  version: number;
+  updatedBy: { id: string; name: string } | null;
+};
+
+export type ComponentSaveResult =
+  { ok: true; version: number } | { ok: false; conflict: CurrentComponent } | { ok: false; message: string };
+
+/**
+ * Saves a main component's definition over the version it was edited from. Someone else's
+ * save in between: nothing is written, and the answer (409 `version_conflict`) carries the
+ * component as it now is.
+ */
+export async function updateComponent(id: string, definition: ComponentDefinition, baseVersion: number): Promise<ComponentSaveResult> {
+  let res: Response;
+  try {
+    res = await postJson(`/api/wireframes/components/${id}`, { definition, baseVersion });
+  } catch {
+    return { ok: false, message: "You are offline: nothing was saved." };
+  }
+  if (res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { version?: unknown };
+    return { ok: true, version: Number(body.version) };
+  }
+  const problem = await problemOf(res);
+  if (problem && isVersionConflict(problem) && isCurrentComponent(problem.current)) return { ok: false, conflict: problem.current };
+  return { ok: false, message: problem?.detail ?? (await errorText(res)) };
+}
+
+function isCurrentComponent(value: unknown): value is CurrentComponent {
+  const v = value as CurrentComponent | null;
+  return typeof v?.id === "string" && typeof v.version === "number" && typeof v.definition?.elements === "object";
 }
 
 export function uploadImage(wireframeId: string, file: File): Promise<ApiResult<{ fileId: string }>> {

@@ -5,7 +5,7 @@
  */
 import { useId } from "react";
 import type { Interaction, InteractionAction, WireframeDocument } from "~/lib/wireframes/document";
-import { newId } from "~/lib/wireframes/ops";
+import { newId } from "~/lib/wireframes/elements";
 import { ACTION_LABELS, flowsOf, interactionsOf, newFlow, nextInteractionOrder, sortedScreens } from "~/lib/wireframes/prototype";
 import { prototypeUrlSchema } from "~/lib/wireframes/schema";
 import { useObservable } from "./observable";

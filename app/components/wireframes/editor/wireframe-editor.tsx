@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { serializePayload } from "~/lib/wireframes/editor/clipboard";
 import { useLeaveGuard } from "~/components/ui/leave-guard";
 import { Canvas } from "./canvas";
-import { ComponentBanner, EditorHeader, Toolbar } from "./header";
+import { ComponentBanner, ComponentConflictNotice, EditorHeader, Toolbar } from "./header";
 import { LayersPanel, ScreensList } from "./layers-panel";
 import { LibraryPanel } from "./library-panel";
 import { connectEvents } from "./network";
@@ -143,6 +143,7 @@ export function WireframeEditor(props: EditorProps) {
     <div ref={root} data-editor className="-mx-4 -my-8 flex h-[calc(100dvh-4rem)] min-h-[560px] flex-col bg-white sm:-mx-6 lg:-mx-8">
       <EditorHeader store={store} wireframe={props.wireframe} onHelp={() => help.current?.showModal()} />
       <ComponentBanner store={store} />
+      <ComponentConflictNotice store={store} />
       <ModeSwitch mode={mode} onChange={setMode} wireframeId={props.wireframe.id} />
       <div className="flex min-h-0 flex-1">
         <section aria-label="Screens, layers and library" className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-slate-50">

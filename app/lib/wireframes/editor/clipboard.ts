@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import type { Op, WireframeDocument, WireframeElement } from "../document";
-import { boundsOf, newId } from "../ops";
+import { boundsOf } from "../geometry";
+import { newId } from "../elements";
 import { keysBetween, topKey } from "../order";
 import { elementSchema } from "../schema";
 import { paintOrder, rootsOf, withDescendants } from "./tree";

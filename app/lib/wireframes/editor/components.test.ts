@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WireframeDocument, WireframeElement } from "../document";
-import { applyOps, defaultElement, invertOps, newDocument } from "../ops";
+import { applyOps, invertOps } from "../ops";
+import { defaultElement, newDocument } from "../elements";
 import { componentDefinitionSchema } from "../schema";
 import { COMPONENT_SCREEN, componentFromSelection, definitionAsDocument, documentAsDefinition } from "./components";
 import { setPropertyOps } from "./edits";

@@ -4,7 +4,8 @@
  * document, so every editing tool (and undo) works on it too.
  */
 import { SCHEMA_VERSION, type ComponentDefinition, type Op, type WireframeDocument, type WireframeElement } from "../document";
-import { boundsOf, defaultElement, newId } from "../ops";
+import { boundsOf } from "../geometry";
+import { defaultElement, newId } from "../elements";
 import { placeOf, settle } from "./edits";
 import { withDescendants } from "./tree";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LineElement, Op, WireframeDocument, WireframeElement } from "../document";
-import { applyOps, defaultElement, invertOps, newDocument } from "../ops";
+import { applyOps, invertOps } from "../ops";
+import { defaultElement, newDocument } from "../elements";
 import {
   alignOps,
   deleteOps,

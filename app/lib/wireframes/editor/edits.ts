@@ -5,7 +5,10 @@
  * attached line ends on the elements they follow.
  */
 import type { Op, WireframeDocument, WireframeElement } from "../document";
-import { applyOpsSkipping, boundsOf, childrenOf, defaultElement, lineEndpoints, newId } from "../ops";
+import { applyOpsSkipping } from "../ops";
+import { boundsOf, lineEndpoints } from "../geometry";
+import { childrenOf } from "../tree";
+import { defaultElement, newId } from "../elements";
 import { compareOrder, keyBetween, keysBetween, topKey } from "../order";
 import { mapPoint, mapRect, roundRect, type Rect } from "./geometry";
 import { ancestry, isAncestor, paintOrder, rootsOf, withDescendants } from "./tree";

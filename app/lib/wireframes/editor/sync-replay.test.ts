@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Op, WireframeDocument } from "../document";
-import { applyOpsSkipping, defaultElement, newDocument } from "../ops";
+import { applyOpsSkipping } from "../ops";
+import { defaultElement, newDocument } from "../elements";
 import { SyncEngine, type PendingPatch, type PendingStore, type RemotePatch, type SendResult } from "./sync";
 
 /**

@@ -13,7 +13,8 @@
  * the server refused on its first try was not applied: its ops go back to the queue.
  */
 import type { Op, WireframeDocument } from "../document";
-import { applyOpsSkipping, newId } from "../ops";
+import { applyOpsSkipping } from "../ops";
+import { newId } from "../elements";
 import { LIMITS } from "../schema";
 
 export type RemotePatch = { seq: number; clientId: string; patchId?: string | null; ops: Op[] };

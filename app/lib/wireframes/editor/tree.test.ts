@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WireframeDocument, WireframeElement } from "../document";
-import { applyOps, defaultElement, newDocument } from "../ops";
+import { applyOps } from "../ops";
+import { defaultElement, newDocument } from "../elements";
 import { groupOps } from "./edits";
 import { hitTest, rootsOf, selectableFor, selectInRect } from "./tree";
 

@@ -3,7 +3,8 @@
  * catches, the selection's roots, and the paint order of a screen.
  */
 import type { WireframeDocument, WireframeElement } from "../document";
-import { childIndex, lineEndpoints } from "../ops";
+import { childIndex } from "../tree";
+import { lineEndpoints } from "../geometry";
 import { intersects, type Rect } from "./geometry";
 
 type Elements = WireframeDocument["elements"];
