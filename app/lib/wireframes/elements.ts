@@ -12,7 +12,6 @@ import {
 } from "./document";
 import { INK, UI_KIT } from "./kit";
 import { keyBetween } from "./order";
-import { ELEMENT_KEYS, type ElementKey } from "./schema";
 
 /**
  * Making things that go into a document: ids, a new document or screen, and an element of
@@ -190,4 +189,3 @@ export function defaultElement<T extends ElementType>(type: T, partial: Partial<
   for (const [k, v] of Object.entries(p)) if (v !== undefined) el[k] = v;
   return el as ElementOf<T>;
 }
-

@@ -415,16 +415,7 @@ function inverseOf(d: Draft, op: Op): Op[] {
 
 // Moved to their own modules (elements.ts, tree.ts, geometry.ts); re-exported for the
 // callers outside the editor that still import them from here.
-export {
-  DEFAULT_TEXT_STYLE,
-  defaultElement,
-  DIAMOND,
-  ELEMENT_LABELS,
-  newDocument,
-  newId,
-  newScreen,
-  type ElementOf,
-} from "./elements";
+export { DEFAULT_TEXT_STYLE, defaultElement, DIAMOND, ELEMENT_LABELS, newDocument, newId, newScreen, type ElementOf } from "./elements";
 export { childIndex, childrenOf, descendantsOf, treeOrder } from "./tree";
 export { boundsOf, lineEndpoints, type Bounds } from "./geometry";
 export type { ElementKey, ScreenKey };
