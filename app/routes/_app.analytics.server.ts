@@ -3,7 +3,7 @@ import { askSchema } from "~/lib/forms/ask";
 import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
 import { forPage } from "~/.server/analytics/page-charts";
-import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
+import { projectExtras, withTrend } from "~/.server/analytics/project-breakdown-charts";
 import { burnSection } from "~/.server/analytics/burn-section";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";

@@ -14,7 +14,7 @@ import { Field, useHydrated } from "~/components/ui/form";
 import { aliasTarget, isTokenType } from "~/lib/design-tokens/tree";
 import { TOKEN_TYPES, type TokenType } from "~/lib/design-tokens/types";
 import { TYPE_LABELS, tokenFormFields } from "~/lib/forms/design";
-import { Select, usePending, ui } from "./parts";
+import { Select, usePending, ui } from "./manager-ui";
 import { defaultsOf, str } from "./token-defaults";
 import { TypeFields } from "./token-value-fields";
 

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/form";
 import { formatOklch, parseColor, toHex } from "~/lib/design-tokens/color";
 import { FONT_WEIGHT_KEYWORDS, STROKE_STYLES } from "~/lib/design-tokens/values";
 import { SHADOW_LAYERS } from "~/lib/forms/design";
-import { Select, ui } from "./parts";
+import { Select, ui } from "./manager-ui";
 
 export type FieldFns = { initial: (name: string) => string; errorOf: (name: string) => string | undefined };
 
