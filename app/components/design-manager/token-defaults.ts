@@ -1,5 +1,5 @@
 /** The token form's starting values, read from a stored token value (any of the DTCG shapes). */
-import { isDtcgColor, toHex } from "~/lib/design-tokens/color";
+import { formatOklch, isDtcgColor, toHex } from "~/lib/design-tokens/color";
 import { aliasTarget } from "~/lib/design-tokens/tree";
 import { SHADOW_LAYERS } from "~/lib/forms/design";
 
