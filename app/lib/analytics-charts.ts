@@ -4,7 +4,7 @@
  */
 export type ChartId = "cfd" | "cfd-column" | "throughput" | "cycle" | "lead" | "aging" | "burnup" | "burndown";
 
-/** The charts of app/.server/analytics/charts-extra.ts (histograms, work in progress, distributions). */
+/** The charts of app/.server/analytics/breakdown-charts.ts (histograms, work in progress, distributions). */
 export type MoreChartId = "cycle-histogram" | "lead-histogram" | "wip" | "assignee" | "label" | "priority";
 
 /** A filled area (cumulative flow) or a line (throughput's average); `key` picks its colour. */

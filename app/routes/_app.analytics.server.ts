@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { askSchema } from "~/lib/forms/ask";
 import { projectCharts } from "~/.server/analytics/charts";
 import { forPage } from "~/.server/analytics/page-charts";
-import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
+import { projectExtras, withTrend } from "~/.server/analytics/project-breakdown-charts";
 import { burnSection } from "~/.server/analytics/burn-section";
 import { rangeFrom } from "~/.server/analytics/range";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";

@@ -5,7 +5,7 @@ import { projectFlow } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { requireMember, type MemberContext } from "~/.server/workspaces";
 import type { ChartId, MoreChartId } from "~/lib/analytics-charts";
-import { isMoreChartId, MORE_FILE_NAMES, moreChartFor } from "~/.server/analytics/charts-extra-project";
+import { isMoreChartId, MORE_FILE_NAMES, moreChartFor } from "~/.server/analytics/project-breakdown-charts";
 import { rangeFrom } from "~/.server/analytics/range";
 
 /**

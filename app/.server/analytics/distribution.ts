@@ -4,7 +4,7 @@ import { db, rowsOf, schema } from "../db";
 
 /**
  * The open cards of a project (not in a completed or cancelled column) by assignee, label and
- * priority, for the distribution charts (./charts-extra.ts). A card with two assignees or
+ * priority, for the distribution charts (./breakdown-charts.ts). A card with two assignees or
  * labels counts once for each; "Unassigned", "No label" and "No priority" come last.
  */
 export type DistributionRow = { key: string; name: string; count: number };

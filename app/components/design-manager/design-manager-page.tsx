@@ -17,7 +17,7 @@ import { listHref, NewTokenPicker, TokenList } from "./token-list";
 import { TokenForm } from "./token-form";
 import type { DesignActionData, DesignData } from "./types";
 import { ImportExport, Versions } from "./versions";
-import { ui } from "./parts";
+import { ui } from "./manager-ui";
 
 const TABS: { id: DesignData["tab"]; label: string }[] = [
   { id: "tokens", label: "Tokens" },

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { type FormReply, FormErrors, fieldProps, messageOf, replyFor, useSchemaForm } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { createSetSchema, saveThemeSchema, setJsonSchema } from "~/lib/forms/design";
-import { ConfirmForm, ui, usePending } from "./parts";
+import { ConfirmForm, ui, usePending } from "./manager-ui";
 import type { DesignData } from "./types";
 
 export function JsonEditor({ data, reply }: { data: DesignData; reply: FormReply | undefined }) {

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";
 import { TOKEN_TYPES } from "~/lib/design-tokens/types";
 import { TYPE_LABELS } from "~/lib/forms/design";
-import { ConfirmForm, Select, ui } from "./parts";
+import { ConfirmForm, Select, ui } from "./manager-ui";
 import type { DesignData, ShownValue, TokenRow } from "./types";
 
 const STATUS_STYLE: Record<string, string> = {

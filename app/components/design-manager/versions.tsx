@@ -12,7 +12,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/dates";
 import { useTimeZone } from "~/components/time-zone";
 import { EXPORT_FORMATS, FORMAT_LABELS, publishSchema } from "~/lib/forms/design";
-import { ConfirmForm, Select, ui, usePending } from "./parts";
+import { ConfirmForm, Select, ui, usePending } from "./manager-ui";
 import type { DesignActionData, DesignData, DiffView } from "./types";
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));

@@ -17,7 +17,7 @@ import {
   type ExportRequest,
 } from "~/lib/wireframes/export";
 import type { TokenValues } from "~/lib/wireframes/render";
-import { SelectField, plural, sizeLabel, ui } from "../pages/parts";
+import { SelectField, plural, sizeLabel, ui } from "../pages/page-ui";
 import { type ComponentsById, ScreenThumbnail } from "../pages/thumbnail";
 
 export type ExportPageData = {

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, fieldProps, messageOf, replyFor, useSchemaForm, type FormReply } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { IMPORT_ACCEPT, importWireframeSchema } from "~/lib/forms/wireframe-import";
-import { ConformSelect, DisclosurePanel, ui, usePosting } from "./parts";
+import { ConformSelect, DisclosurePanel, ui, usePosting } from "./page-ui";
 
 export function ImportForm({ projects, reply }: { projects: { id: string; name: string }[]; reply: FormReply | undefined }) {
   const lastResult = replyFor(reply, "import");

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, fieldProps, useSchemaForm, type FormReply, replyFor } from "~/components/ui/conform";
 import { Field } from "~/components/ui/form";
 import { deleteComponentSchema, deleteWireframeSchema, renameComponentSchema, renameWireframeSchema } from "~/lib/forms/wireframes";
-import { DisclosurePanel, ui, usePosting } from "./parts";
+import { DisclosurePanel, ui, usePosting } from "./page-ui";
 
 type Item = { kind: "wireframe" | "component"; id: string; name: string };
 

@@ -11,7 +11,7 @@ import type { ComponentDefinition } from "~/lib/wireframes/document";
 import { ICONS, ICON_NAMES } from "~/lib/wireframes/icons";
 import { kitByCategory } from "~/lib/wireframes/kit";
 import { DeleteItem, RenameItem } from "./item-forms";
-import { plural, ui } from "./parts";
+import { plural, ui } from "./page-ui";
 import { definitionPreview, iconPreview, kitPreview } from "./previews";
 import { ScreenThumbnail } from "./thumbnail";
 

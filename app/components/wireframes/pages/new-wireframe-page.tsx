@@ -11,7 +11,7 @@ import { FormErrors, fieldProps, messageOf, useSchemaForm, type FormReply } from
 import { Field } from "~/components/ui/form";
 import { DEVICE_SIZES } from "~/lib/wireframes/document";
 import { DEVICE_CHOICES, type DeviceChoice, SCREEN_SIZE_MAX, SCREEN_SIZE_MIN, newWireframeSchema } from "~/lib/forms/wireframes";
-import { ConformSelect, ui, usePosting } from "./parts";
+import { ConformSelect, ui, usePosting } from "./page-ui";
 import { type ScreenPreview, ScreenThumbnail } from "./thumbnail";
 
 export type TemplateChoice = { id: string; name: string; description: string; preview: ScreenPreview };

@@ -11,7 +11,7 @@ import { ThemeForm } from "~/components/design/theme-form";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import type { WireframeDesign } from "~/lib/wireframes/token-refs";
 import { compareOrder } from "~/lib/wireframes/order";
-import { plural, sizeLabel, ui } from "./parts";
+import { plural, sizeLabel, ui } from "./page-ui";
 import type { ComponentsById } from "./thumbnail";
 
 export type ReadOnlyWireframeData = {

@@ -11,7 +11,7 @@ import { FormErrors, fieldProps, useSchemaForm, type FormReply, replyFor } from 
 import { Field } from "~/components/ui/form";
 import { addTemplateScreenSchema, templateNewWireframeSchema } from "~/lib/forms/wireframes";
 import type { TokenValues } from "~/lib/wireframes/render";
-import { ConformSelect, DisclosurePanel, sizeLabel, ui, usePosting } from "./parts";
+import { ConformSelect, DisclosurePanel, sizeLabel, ui, usePosting } from "./page-ui";
 import { type ScreenPreview, ScreenThumbnail } from "./thumbnail";
 
 export type TemplateCard = { id: string; name: string; description: string; preview: ScreenPreview };

@@ -1,6 +1,6 @@
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { type RenderComponents, ScreenSvg, type TokenValues } from "~/lib/wireframes/render";
-import { ui } from "./parts";
+import { ui } from "./page-ui";
 
 /** What the renderer needs to draw one screen: the document (or the part of it with that screen) and the screen's id. */
 export type ScreenPreview = { doc: WireframeDocument; screenId: string };

@@ -17,7 +17,7 @@ import { SEARCH_MAX, duplicateWireframeSchema } from "~/lib/forms/wireframes";
 import type { TokenValues } from "~/lib/wireframes/render";
 import { ImportForm } from "./import-form";
 import { DeleteItem, RenameItem } from "./item-forms";
-import { SelectField, plural, ui, usePosting, useReloading } from "./parts";
+import { SelectField, plural, ui, usePosting, useReloading } from "./page-ui";
 import { type ComponentsById, type ScreenPreview, ScreenThumbnail } from "./thumbnail";
 
 export type WireframeListItem = {

@@ -8,7 +8,7 @@ import type { Distribution } from "./distribution";
 import { plural } from "~/lib/plural";
 
 /**
- * The analytics charts added beside ./charts.ts (same geometry and shape of data): cycle and
+ * The breakdown charts, beside ./charts.ts (same geometry and shape of data): cycle and
  * lead time histograms, work in progress over time, the open cards by assignee, label and
  * priority, and the trend line of weekly throughput. Pure functions of the flow data.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CfdPoint } from "~/lib/analytics";
 import { chartCsv, throughputChart } from "./charts";
-import { distributionChart, histogramBuckets, histogramChart, linearTrend, wipChart, withThroughputTrend } from "./charts-extra";
+import { distributionChart, histogramBuckets, histogramChart, linearTrend, wipChart, withThroughputTrend } from "./breakdown-charts";
 import { finishedCards } from "./cycle-time";
 import { cumulativeFlow, weeklyThroughput, type FlowTransition } from "./flow";
 

@@ -1,7 +1,7 @@
 import type { CfdPoint, FinishedCard, ThroughputWeek } from "~/lib/analytics";
 import type { Chart, MoreChartId } from "~/lib/analytics-charts";
 import type { MemberContext } from "../workspaces";
-import { distributionChart, histogramChart, wipChart, withThroughputTrend } from "./charts-extra";
+import { distributionChart, histogramChart, wipChart, withThroughputTrend } from "./breakdown-charts";
 import { openDistribution } from "./distribution";
 import { projectForecast, type ProjectForecast } from "./forecast-project";
 import { projectFlow } from "./reports";

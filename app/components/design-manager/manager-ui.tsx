@@ -3,7 +3,7 @@
  * a textarea and a code block), a select, a form's pending state, and a delete that asks first.
  */
 import { Form } from "@remix-run/react";
-import { SelectField, ui as base, usePosting } from "~/components/wireframes/pages/parts";
+import { SelectField, ui as base, usePosting } from "~/components/wireframes/pages/page-ui";
 
 export const ui = {
   ...base,
