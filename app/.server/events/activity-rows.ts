@@ -209,6 +209,10 @@ const ROWS: Rows = {
       newValue: e.change.to.name,
     })),
 
+  "wireframe.patched": none,
+  "wireframe.deleted": none,
+  "design.tokens.changed": none,
+
   "member.invited": (e) => [{ projectId: null, action: "member.invited", newValue: { email: e.subject.email, role: e.change.role } }],
   "member.joined": (e) => [{ projectId: null, action: "member.joined", newValue: { role: e.change.role } }],
   "member.role_changed": (e) => [

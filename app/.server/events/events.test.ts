@@ -25,7 +25,8 @@ import { addComment, deleteComment, editComment } from "../projects/comments";
 import { addDependency, removeDependency } from "../projects/dependencies";
 import { createProject, deleteProject, setProjectArchived, updateProject } from "../projects/projects";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "../realtime";
-import { createWireframe, getWireframe } from "../wireframes";
+import { createSet } from "../design/tokens";
+import { applyPatch, createWireframe, deleteWireframe, getWireframe, wireframeTopic } from "../wireframes";
 import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
 import { acceptOpenInvitationsFor, inviteMember } from "../workspaces/invitations";
@@ -47,21 +48,20 @@ let w: World;
 const inTx: DomainEvent[] = [];
 const afterCommit: DomainEvent[] = [];
 let stopObserving = () => {};
-const boardMessages: string[] = [];
 let marker = 0;
 
-/** Waits until every live message published so far on the board's topic has arrived (NOTIFY keeps their order). */
-async function drainBoard() {
+/** Waits until every live message published so far on the topic has arrived (NOTIFY keeps their order). */
+async function drain(topic = boardTopic(w.project.id)) {
   const id = `marker-${++marker}`;
   const arrived = new Promise<void>((resolve) => {
-    const stop = subscribe(boardTopic(w.project.id), (payload) => {
+    const stop = subscribe(topic, (payload) => {
       if (payload.includes(id)) {
         stop();
         resolve();
       }
     });
   });
-  await publish(boardTopic(w.project.id), { type: "test.marker", id });
+  await publish(topic, { type: "test.marker", id });
   await arrived;
 }
 
@@ -96,6 +96,8 @@ type Case = {
   activity: number;
   live: number;
   notified?: number;
+  /** Where its live messages go, when not the board's topic. */
+  topic?: (prepared: never) => string;
 };
 
 const card = (title: string) => () => w.newCard(title);
@@ -419,6 +421,25 @@ const CASES: Case[] = [
     live: 1,
   },
 
+  {
+    kind: "wireframe.patched",
+    prepare: newScreen,
+    run: (p: { wireframeId: string; screenId: string }) =>
+      applyPatch(w.member, p.wireframeId, { clientId: "test", ops: [{ op: "set-screen", id: p.screenId, key: "name", value: "Renamed" }] }),
+    topic: (p: { wireframeId: string }) => wireframeTopic(p.wireframeId),
+    activity: 0,
+    live: 1,
+  },
+  {
+    kind: "wireframe.deleted",
+    prepare: newScreen,
+    run: (p: { wireframeId: string }) => deleteWireframe(w.member, p.wireframeId),
+    topic: (p: { wireframeId: string }) => wireframeTopic(p.wireframeId),
+    activity: 0,
+    live: 1,
+  },
+  { kind: "design.tokens.changed", run: () => createSet(w.member, null, "extra"), activity: 0, live: 0 },
+
   { kind: "member.invited", run: () => inviteMember(w.member, "newcomer@example.test", "member"), activity: 1, live: 0 },
   {
     kind: "member.joined",
@@ -489,7 +510,6 @@ beforeAll(async () => {
     },
     afterCommit: async (e) => void afterCommit.push(e),
   });
-  subscribe(boardTopic(base.project.id), (payload) => boardMessages.push(payload));
   await ready();
 });
 
@@ -501,14 +521,18 @@ afterAll(async () => {
 describe("one change event per mutation", () => {
   it.each(CASES.map((c, i) => [`${c.kind} (${i + 1})`, c] as const))("%s: each subscriber hears it once", async (_name, c) => {
     const prepared = await c.prepare?.();
-    await drainBoard();
+    const topic = c.topic?.(prepared as never) ?? boardTopic(w.project.id);
+    const messages: string[] = [];
+    const stop = subscribe(topic, (payload) => messages.push(payload));
+    await drain(topic);
     inTx.length = 0;
     afterCommit.length = 0;
-    boardMessages.length = 0;
+    messages.length = 0;
     const before = await counts();
 
     await c.run(prepared as never);
-    await drainBoard();
+    await drain(topic);
+    stop();
 
     // The test subscriber: the one event, inside the transaction and once more after it.
     expect(inTx.map((e) => e.kind)).toEqual([c.kind]);
@@ -521,9 +545,9 @@ describe("one change event per mutation", () => {
     // The activity log, the live updates and the notifications, counted where users see them.
     const after = await counts();
     expect(await activitySince(before.lastActivity)).toBe(c.activity);
-    const live = boardMessages.filter((m) => !m.includes("test.marker"));
+    const live = messages.filter((m) => !m.includes("test.marker"));
     expect(live).toHaveLength(c.live);
-    for (const m of live) expect(JSON.parse(m)).toMatchObject({ by: event.actor?.id });
+    if (!c.topic) for (const m of live) expect(JSON.parse(m)).toMatchObject({ by: event.actor?.id });
     expect(after.notifications - before.notifications).toBe(c.notified ?? 0);
   });
 

@@ -1,4 +1,4 @@
-import { boardTopic } from "../realtime";
+import { boardTopic, wireframeTopic } from "../realtime";
 import type { EventKind, EventOf } from "./types";
 
 /**
@@ -22,6 +22,9 @@ const columnsChanged = (e: { projectId: string | null; actor: { id: string } | n
 /** Several cards changed at once. */
 const boardChanged = (e: { projectId: string | null; actor: { id: string } | null; change: { cards: unknown[] } }) =>
   e.change.cards.length ? onBoard(e, { type: "board.changed", by: e.actor?.id ?? null }) : [];
+
+/** Patches whose ops fit in a notification carry them; the editors read larger ones from the log. */
+const INLINE_OPS_BYTES = 6_000;
 
 const MESSAGES: Messages = {
   "project.created": none,
@@ -71,6 +74,23 @@ const MESSAGES: Messages = {
   "cycle.closed": none,
   "cycle.deleted": boardChanged,
   "cycle.unfinished_moved": boardChanged,
+
+  // The wireframe's editors (app/.server/wireframes/events.ts streams them).
+  "wireframe.patched": (e) => [
+    {
+      topic: wireframeTopic(e.subject.id),
+      message: {
+        type: "patch",
+        seq: e.change.seq,
+        clientId: e.change.clientId,
+        userId: e.actor?.id ?? null,
+        ...(e.change.patchId ? { patchId: e.change.patchId } : {}),
+        ...(JSON.stringify(e.change.ops).length <= INLINE_OPS_BYTES ? { ops: e.change.ops } : {}),
+      },
+    },
+  ],
+  "wireframe.deleted": (e) => [{ topic: wireframeTopic(e.subject.id), message: { type: "deleted" } }],
+  "design.tokens.changed": none,
 
   "member.invited": none,
   "member.joined": none,

@@ -1,4 +1,5 @@
 import type { Role } from "~/lib/permissions";
+import type { Op } from "~/lib/wireframes/document";
 
 /**
  * The domain events: one kind per mutation the app has, each emitted once by the service that
@@ -80,6 +81,12 @@ export type EventShapes = {
   "cycle.deleted": { subject: Cycle; change: { cards: CardRef[] } };
   /** A cycle's unfinished cards, moved to another open cycle in one step. */
   "cycle.unfinished_moved": { subject: Cycle; change: { to: Cycle; cards: CardRef[] } };
+
+  /** A patch applied to a wireframe, in the server's order (`seq`); `ops` as applied (those naming something gone are left out). */
+  "wireframe.patched": { subject: Named; change: { seq: number; clientId: string; patchId: string | null; ops: Op[] } };
+  "wireframe.deleted": { subject: Named; change: Record<string, never> };
+  /** A design system's tokens changed (the workspace's base, or a project's own); `action` names the kind of change. */
+  "design.tokens.changed": { subject: { scope: "workspace" | "project" }; change: { action: string } };
 
   "member.invited": { subject: { email: string }; change: { role: Role; resent: boolean } };
   "member.joined": { subject: { userId: string }; change: { role: Role; invitedBy: string | null } };

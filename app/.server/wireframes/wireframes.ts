@@ -5,13 +5,14 @@ import { newDocument } from "~/lib/wireframes/ops";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
 import { db, schema, transaction } from "../db";
+import { actorOf, emit, mutate } from "../events";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCan, assertCanChange, cleanName, findWireframeRow } from "./access";
 import { handOverImages } from "./images";
-import { announcePatch, applyPatchIn, currentDocument, publishWireframe } from "./patches";
+import { applyPatchIn, currentDocument } from "./patches";
 
 /**
  * Wireframes: list, create (blank or from a template), read, rename, duplicate, delete, and
@@ -191,15 +192,22 @@ export async function duplicateWireframe(member: MemberContext, id: string): Pro
  */
 export async function deleteWireframe(member: MemberContext, id: string): Promise<void> {
   assertCan(member, "wireframe.delete");
-  const { wireframeId, keys } = await transaction(async (tx) => {
+  const keys = await mutate(async (tx) => {
     await assertCanChange(member, "wireframe.delete", tx);
     const row = await findWireframeRow(tx, member, id, { lock: true });
     const keys = await handOverImages(tx, member.workspace.id, row.id);
     await tx.delete(wireframes).where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
-    return { wireframeId: row.id, keys };
+    await emit(tx, {
+      kind: "wireframe.deleted",
+      workspaceId: member.workspace.id,
+      projectId: row.projectId,
+      actor: actorOf(member),
+      subject: { id: row.id, name: row.name },
+      change: {},
+    });
+    return keys;
   });
   await discardFiles(keys);
-  await publishWireframe(wireframeId, { type: "deleted" });
 }
 
 /** Adds a template's screen after the wireframe's last one, as a patch (open editors see it). */
@@ -210,7 +218,7 @@ export async function addTemplateScreen(
 ): Promise<{ screenId: string; seq: number }> {
   assertCan(member, "wireframe.edit");
   if (!isTemplateId(templateId)) throw new UserError(400, "Choose one of the templates.", "templateId");
-  const { record, screenId } = await transaction(async (tx) => {
+  const { record, screenId } = await mutate(async (tx) => {
     await assertCanChange(member, "wireframe.edit", tx);
     const row = await findWireframeRow(tx, member, wireframeId);
     const doc = currentDocument(row.document);
@@ -221,7 +229,6 @@ export async function addTemplateScreen(
     ];
     return { record: await applyPatchIn(tx, member, row.id, { clientId: "server", ops }), screenId: screen.id };
   });
-  await announcePatch(wireframeId, record);
   return { screenId, seq: record.seq };
 }
 
