@@ -7,6 +7,16 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { readdirSync } from "node:fs";
+
+// Route modules import no other route module (docs/decisions/026-one-contract.md): a file
+// under app/routes/ may import only its own server file (`./<route>.server`); what two routes
+// share lives in app/.server/<concern> or app/lib. Tests may import the route they test.
+const ROUTE_IMPORTS_EXCEPTED = new Set([]);
+const routeModules = readdirSync(new URL("./app/routes", import.meta.url)).filter(
+  (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !ROUTE_IMPORTS_EXCEPTED.has(file),
+);
+const ownServerFile = (file) => `./${file.replace(/(\.server)?\.tsx?$/, "")}.server`;
 
 export default tseslint.config(
   {
@@ -62,6 +72,22 @@ export default tseslint.config(
       ],
     },
   },
+  ...routeModules.map((file) => ({
+    files: [`app/routes/${file}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./*", `!${ownServerFile(file)}`, "../*", "~/routes/*"],
+              message: "A route module imports no other route module: move what routes share to app/.server/<concern> or app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Services know nothing of the UI.
     files: ["app/.server/**/*.ts"],

@@ -16,8 +16,9 @@ export default defineConfig({
   outputDir: path.join(runDir, "test-results"),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // CI machines are shared and noisy: a failed test runs once more there, and
-  // scripts/test-all.sh names every test that passed only on its retry (decision 019).
+  // On CI a failed test runs once more, only to tell a flake from a steady failure:
+  // scripts/test-all.sh counts a test that passed on its retry as failed, and names it
+  // (decision 019).
   retries: process.env.CI ? 1 : 0,
   // The machine has two cores, shared with the app servers.
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every test, the way CI runs it (README line two: npm install && npm run test:all):
 #   type check; lint (ESLint, then prettier --check); one production build; vitest on
-#   PGlite; vitest on a throwaway Postgres 15; Playwright's embedded-database specs on
-#   PGlite; the auth specs with Supabase Auth; every Playwright spec on Postgres 15.
-# A failing stage does not stop the others. The last line is "N passed, N failed",
-# summed over everything; the exit code is non-zero when anything failed.
+#   PGlite; vitest on a throwaway Postgres 15; every Playwright spec on PGlite; the auth
+#   specs with Supabase Auth; every Playwright spec on Postgres 15.
+# A failing stage does not stop the others. The last line is "N passed, N failed,
+# N skipped", summed over everything; the exit code is non-zero when anything failed.
+# A Playwright test that failed and passed on its retry counts as failed (decision 019).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,53 +65,65 @@ start_postgres() {
   echo "Postgres 15 on 127.0.0.1:$PG_PORT ($PG_DIR)"
 }
 
+# Prints the new database's URL; fails (and prints nothing) when createdb fails, so the
+# `&&` after each call guards what needs the database.
 create_db() {
-  "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "$1"
+  "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "$1" || return 1
   echo "postgres://postgres@127.0.0.1:$PG_PORT/$1"
 }
 
 # --- stages and their counts ---------------------------------------------------------
 TOTAL_PASSED=0
 TOTAL_FAILED=0
+TOTAL_SKIPPED=0
 SUMMARY=()
 
-record() { # name passed failed exit-code
-  local name="$1" passed="$2" failed="$3" code="$4"
+record() { # name passed failed exit-code [skipped] [seconds]
+  local name="$1" passed="$2" failed="$3" code="$4" skipped="${5:-0}" seconds="${6:-}"
   # A stage that failed without failing a test (a crash, a suite that did not load)
   # still counts as one failure.
   if [ "$code" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
   TOTAL_PASSED=$((TOTAL_PASSED + passed))
   TOTAL_FAILED=$((TOTAL_FAILED + failed))
-  SUMMARY+=("$(printf '%-28s %5s passed %5s failed' "$name" "$passed" "$failed")")
+  TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
+  local line
+  line="$(printf '%-36s %5s passed %5s failed %5s skipped' "$name" "$passed" "$failed" "$skipped")"
+  [ -n "$seconds" ] && line="$line  (${seconds}s)"
+  SUMMARY+=("$line")
 }
 
 slug() { echo "$1" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-'; }
 
-json_counts() { # file kind → "passed failed"
+json_counts() { # file kind → "passed failed skipped"
+  # Playwright: a flaky test (failed, then passed on its retry) counts as failed.
   node -e '
     const fs = require("fs");
     const [file, kind] = process.argv.slice(1);
-    let r; try { r = JSON.parse(fs.readFileSync(file, "utf8")); } catch { console.log("0 0"); process.exit(0); }
-    if (kind === "vitest") console.log(`${r.numPassedTests ?? 0} ${r.numFailedTests ?? 0}`);
-    else console.log(`${(r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)} ${r.stats?.unexpected ?? 0}`);
+    let r; try { r = JSON.parse(fs.readFileSync(file, "utf8")); } catch { console.log("0 0 0"); process.exit(0); }
+    if (kind === "vitest")
+      console.log(`${r.numPassedTests ?? 0} ${r.numFailedTests ?? 0} ${(r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)}`);
+    else
+      console.log(`${r.stats?.expected ?? 0} ${(r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0)} ${r.stats?.skipped ?? 0}`);
   ' "$1" "$2"
 }
 
 run_check() { # name command... (a single pass/fail check)
   local name="$1"; shift
   log "$name"
+  local t0=$SECONDS
   "$@"; local code=$?
-  if [ $code -eq 0 ]; then record "$name" 1 0 0; else record "$name" 0 1 $code; fi
+  if [ $code -eq 0 ]; then record "$name" 1 0 0 0 $((SECONDS - t0)); else record "$name" 0 1 $code 0 $((SECONDS - t0)); fi
 }
 
 run_vitest() { # name [env assignments...]
   local name="$1"; shift
   local out="$WORK/$(slug "$name").json"
   log "$name"
+  local t0=$SECONDS
   env "$@" npx vitest run --reporter=default --reporter=json --outputFile.json="$out"
   local code=$?
-  read -r p f < <(json_counts "$out" vitest)
-  record "$name" "$p" "$f" $code
+  read -r p f s < <(json_counts "$out" vitest)
+  record "$name" "$p" "$f" $code "$s" $((SECONDS - t0))
 }
 
 run_playwright() { # name [env assignments...] [-- spec filters...]
@@ -122,13 +135,15 @@ run_playwright() { # name [env assignments...] [-- spec filters...]
     envs+=("$1"); shift
   done
   log "$name"
+  local t0=$SECONDS
   env E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$out" PLAYWRIGHT_JSON_OUTPUT_FILE="$out" "${envs[@]}" \
     npx playwright test --reporter=list,json "${filters[@]}"
   local code=$?
-  read -r p f < <(json_counts "$out" playwright)
-  record "$name" "$p" "$f" $code
-  # A test that failed once and passed on its retry (playwright.config.ts) is named here,
-  # so a flake is seen and fixed, not hidden.
+  read -r p f s < <(json_counts "$out" playwright)
+  # Playwright exits 0 when a test passed only on its retry; the run must not.
+  record "$name" "$p" "$f" $code "$s" $((SECONDS - t0))
+  # A test that failed once and passed on its retry (playwright.config.ts) is named here:
+  # it failed the run, and its name says a flake, not a steady failure, is to be fixed.
   local flaky
   flaky="$(flaky_titles "$out")"
   if [ -n "$flaky" ]; then SUMMARY+=("$flaky"); fi
@@ -141,7 +156,7 @@ flaky_titles() { # playwright json → one line per test that passed only on its
     const out = [];
     const walk = (suite) => {
       for (const spec of suite.specs ?? []) for (const t of spec.tests ?? [])
-        if (t.status === "flaky") out.push(`  flaky (passed on retry): ${spec.file}:${spec.line} ${spec.title}`);
+        if (t.status === "flaky") out.push(`  flaky (failed, then passed on retry; counted failed): ${spec.file}:${spec.line} ${spec.title}`);
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const s of r.suites ?? []) walk(s);
@@ -160,26 +175,25 @@ run_check "production build" npx tsx scripts/build-into.ts "$BUILD_DIR"
 
 run_vitest "vitest on PGlite"
 
-if start_postgres; then
-  UNIT_DB="$(create_db atelier_unit)" && run_vitest "vitest on Postgres 15" DATABASE_URL="$UNIT_DB"
+if start_postgres && UNIT_DB="$(create_db atelier_unit)"; then
+  run_vitest "vitest on Postgres 15" DATABASE_URL="$UNIT_DB"
 else
   record "vitest on Postgres 15" 0 1 1
 fi
 
-# Playwright: every spec on Postgres 15, the production database; on the embedded PGlite
-# the specs where the database engine shows in the browser (decision 019). vitest runs
-# everything on both.
-EMBEDDED_SPECS=(smoke auth board notifications search wireframes-editor wireframes-replay)
-run_playwright "playwright on PGlite" -- "${EMBEDDED_SPECS[@]}"
+# Playwright: every spec on the embedded PGlite (the database a newcomer runs) and on
+# Postgres 15 (production), from the one build above (decision 019). vitest runs
+# everything on both too.
+run_playwright "playwright on PGlite"
 # The auth specs once more with Supabase Auth as the identity backend (decision 018).
 run_playwright "playwright auth with Supabase Auth" E2E_IDENTITY=supabase
-if [ -n "$PG_PORT" ]; then
-  E2E_DB="$(create_db atelier_e2e)" && run_playwright "playwright on Postgres 15" E2E_DATABASE_URL="$E2E_DB"
+if [ -n "$PG_PORT" ] && E2E_DB="$(create_db atelier_e2e)"; then
+  run_playwright "playwright on Postgres 15" E2E_DATABASE_URL="$E2E_DB"
 else
   record "playwright on Postgres 15" 0 1 1
 fi
 
 log "summary ($(( $(date +%s) - START ))s)"
 printf '%s\n' "${SUMMARY[@]}"
-echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
 [ "$TOTAL_FAILED" -eq 0 ]

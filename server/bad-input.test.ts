@@ -1,7 +1,7 @@
 // Bad input through the real production server (issue 12's first fixes): wrong content
 // types, empty, truncated and oversized bodies, and forwarded-host mismatches, posted to a
 // sample of page (form) routes and API routes, answer 4xx with a readable message (a page
-// for browsers, { "error" } for the API) and never a 5xx or a stack trace; every 429
+// for browsers, problem details for the API) and never a 5xx or a stack trace; every 429
 // carries Retry-After. The guard is server/request-guard.ts.
 import { describe, expect, it } from "vitest";
 import { useBuiltServer } from "../tests/support/built-servers";
@@ -58,7 +58,14 @@ function chunked(total: number, chunk = 16 * 1024): ReadableStream<Uint8Array> {
 
 const TRUNCATED_MULTIPART = '--XX\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsign';
 
-/** 4xx, no stack trace, and the shape the client reads. */
+const CODES: Record<number, string> = {
+  400: "invalid_request",
+  403: "cross_site_request",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+};
+
+/** 4xx, no stack trace, and the shape the client reads (a page, or problem details: app/lib/problem.ts). */
 function expectReadable(answer: Answer, path: string, expected: { status?: number; html?: boolean } = {}) {
   const where = `${path} → ${answer.status} ${answer.body.slice(0, 200)}`;
   if (expected.status) expect(answer.status, where).toBe(expected.status);
@@ -70,8 +77,14 @@ function expectReadable(answer: Answer, path: string, expected: { status?: numbe
     expect(answer.type, where).toContain("text/html");
     expect(answer.body, where).toMatch(/<h1>[^<]+<\/h1>/);
   } else if (expected.status) {
-    expect(answer.type, where).toContain("application/json");
-    expect(JSON.parse(answer.body), where).toEqual({ error: expect.any(String) });
+    expect(answer.type, where).toContain("application/problem+json");
+    expect(JSON.parse(answer.body), where).toEqual({
+      type: `/docs/api/problems/${CODES[expected.status]!.replaceAll("_", "-")}`,
+      title: expect.any(String),
+      status: expected.status,
+      detail: expect.any(String),
+      code: CODES[expected.status],
+    });
   }
 }
 
@@ -82,7 +95,7 @@ describe("bad input to form routes, through the production server", { timeout: 1
       expectReadable(text, path, { status: 415, html: !path.endsWith(".data") });
       const json = await send(path, { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.co"}' });
       expectReadable(json, path, { status: 415 });
-      expect(JSON.parse(json.body)).toEqual({ error: "This address only accepts a form submission." });
+      expect(JSON.parse(json.body)).toMatchObject({ detail: "This address only accepts a form submission." });
     }
   });
 
@@ -102,7 +115,7 @@ describe("bad input to form routes, through the production server", { timeout: 1
     for (const path of FORM_ROUTES) {
       const declared = await send(path, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: big });
       expectReadable(declared, path, { status: 413 });
-      expect(JSON.parse(declared.body)).toEqual({ error: "The request is too large (more than 64 KB)." });
+      expect(JSON.parse(declared.body)).toMatchObject({ detail: "The request is too large (more than 64 KB)." });
       const streamed = await send(path, {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: chunked(100 * 1024),
@@ -156,7 +169,7 @@ describe("bad input to form routes, through the production server", { timeout: 1
 });
 
 describe("bad input to API routes, through the production server", { timeout: 120_000 }, () => {
-  it("a wrong content type answers 415 with { error }", async () => {
+  it("a wrong content type answers 415 as problem details", async () => {
     for (const path of API_ROUTES) {
       const res = await send(path, { headers: { "Content-Type": "text/plain" }, body: "hello" });
       expectReadable(res, path, { status: 415 });
@@ -181,10 +194,10 @@ describe("bad input to API routes, through the production server", { timeout: 12
     for (const path of API_ROUTES) {
       const empty = await send(path, { headers: { "Content-Type": "application/json" } });
       expectReadable(empty, path, { status: 400 });
-      expect(JSON.parse(empty.body)).toEqual({ error: "The request has no body." });
+      expect(JSON.parse(empty.body)).toMatchObject({ detail: "The request has no body." });
       const malformed = await send(path, { headers: { "Content-Type": "application/json" }, body: '{"email": "a@b.co"' });
       expectReadable(malformed, path, { status: 400 });
-      expect(JSON.parse(malformed.body)).toEqual({ error: "The request body is not valid JSON." });
+      expect(JSON.parse(malformed.body)).toMatchObject({ detail: "The request body is not valid JSON." });
     }
   });
 
@@ -235,6 +248,7 @@ describe("every 429 carries Retry-After", { timeout: 120_000 }, () => {
     }
     expect(res!.status).toBe(429);
     expect(res!.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
-    expect(JSON.parse(res!.body)).toHaveProperty("error");
+    expect(res!.type).toContain("application/problem+json");
+    expect(JSON.parse(res!.body)).toMatchObject({ status: 429, code: "rate_limited", detail: expect.any(String) });
   });
 });

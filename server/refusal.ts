@@ -1,12 +1,15 @@
 /**
  * How the server itself answers a request it refuses before the app sees it (a bad body,
- * a cross-site post) or that failed inside it (500): JSON `{ "error": … }` for the API and
- * for clients that do not ask for HTML, else a small branded page in the spirit of the
- * app's error screen (same titles, app/components/errors/status-copy.ts). Never a stack
- * trace; no script, so it needs no nonce.
+ * a cross-site post) or that failed inside it (500): problem details
+ * (`application/problem+json`, built by app/.server/http/problem.ts as every JSON error is)
+ * for the API and for clients that do not ask for HTML, else a small branded page in the
+ * spirit of the app's error screen (same titles, app/components/errors/status-copy.ts).
+ * Never a stack trace; no script, so it needs no nonce.
  */
 import type { Request, Response } from "express";
+import { problemBody } from "../app/.server/http/problem.js";
 import { STATUS_COPY } from "../app/components/errors/status-copy.js";
+import { PROBLEM_CONTENT_TYPE, type ProblemCode } from "../app/lib/problem.js";
 
 const UNEXPECTED = {
   title: "Something went wrong",
@@ -55,11 +58,24 @@ p.message{margin:1rem 0 0;max-width:28rem;color:#475569}
 `;
 }
 
-/** Answers `status` with `message` in the shape the client reads; `headers` e.g. Connection: close. */
-export function refuse(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+/**
+ * Answers `status` with `message` in the shape the client reads; `headers` e.g. Connection:
+ * close; `code` the problem's machine-readable reason when the status's own is not precise
+ * enough (`cross_site_request`).
+ */
+export function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code?: ProblemCode,
+): void {
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  if (wantsJson(req)) res.json({ error: status >= 500 ? UNEXPECTED.message : message });
-  else res.type("html").send(refusalPage(status, message));
+  if (wantsJson(req)) {
+    const detail = status >= 500 ? UNEXPECTED.message : message;
+    res.type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody({ status, detail, code: status >= 500 ? "internal_error" : code })));
+  } else res.type("html").send(refusalPage(status, message));
 }

@@ -180,9 +180,18 @@ export function requestGuard(opts: { appOrigin: string; exemptPaths?: string[] }
         host,
         appOrigin: opts.appOrigin,
       });
-      if (crossSite) return refuse(req, res, 403, req.path.startsWith("/api/") ? FORBIDDEN.crossSite : `${FORBIDDEN.crossSite}.`);
+      if (crossSite) {
+        return refuse(
+          req,
+          res,
+          403,
+          req.path.startsWith("/api/") ? FORBIDDEN.crossSite : `${FORBIDDEN.crossSite}.`,
+          {},
+          "cross_site_request",
+        );
+      }
       if (failsForwardedHostCheck({ origin, forwardedHost: req.get("x-forwarded-host"), host })) {
-        return refuse(req, res, 403, FORBIDDEN.forwardedHost);
+        return refuse(req, res, 403, FORBIDDEN.forwardedHost, {}, "cross_site_request");
       }
     }
 

@@ -6,7 +6,9 @@
  * same status and its `code` (`problemResponse`, app/.server/http/problem.ts). Anything
  * else that a service throws is a bug and reaches the 500 screen.
  */
-import { defaultCode, type ProblemCode } from "~/lib/problem";
+// Relative: the production server's bundle (server.ts, esbuild) reaches this module through
+// the body reader and resolves no `~/` alias.
+import { defaultCode, type ProblemCode } from "../lib/problem";
 
 export type UserErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
 

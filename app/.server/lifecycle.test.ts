@@ -39,7 +39,10 @@ describe("lifecycle: the purge of expired sessions", () => {
   it("runs again every hour, on a timer that does not hold the process open", async () => {
     const schedule = vi.spyOn(globalThis, "setInterval");
     await startup();
-    const timer = schedule.mock.results.find((r) => r.type === "return")?.value as NodeJS.Timeout;
+    // The purge's timer is the one set to its period (start-up sets others: insights, jobs).
+    const hourly = schedule.mock.calls.flatMap((call, i) => (call[1] === SESSION_PURGE_EVERY_MS ? [schedule.mock.results[i]!] : []));
+    expect(hourly).toHaveLength(1);
+    const timer = hourly[0]!.value as NodeJS.Timeout;
     expect(timer.hasRef()).toBe(false);
     const user = await makeUser();
     await addSession("expired-later", user.id, new Date(Date.now() - 1_000));
@@ -55,11 +58,20 @@ describe("lifecycle: the purge of expired sessions", () => {
   });
 
   it("stops its timers on shutdown", async () => {
+    const before = vi.getTimerCount();
+    const schedule = vi.spyOn(globalThis, "setInterval");
     await startup();
-    // The purge's, and the insights' background refresh's (insights/refresh.ts).
-    expect(vi.getTimerCount()).toBe(2);
+    const started = schedule.mock.results.map((r) => r.value as NodeJS.Timeout);
+    // The purge's among them, and the insights' background refresh's (insights/refresh.ts).
+    expect(schedule.mock.calls.some((call) => call[1] === SESSION_PURGE_EVERY_MS)).toBe(true);
+    expect(vi.getTimerCount()).toBe(before + started.length);
+    // None of them keeps the process alive.
+    for (const timer of started) expect(timer.hasRef()).toBe(false);
+    const stop = vi.spyOn(globalThis, "clearInterval");
     await shutdown();
-    expect(vi.getTimerCount()).toBe(0);
+    // Every interval start-up set is cleared, and nothing else is left running.
+    for (const timer of started) expect(stop).toHaveBeenCalledWith(timer);
+    expect(vi.getTimerCount()).toBe(before);
     // The database reopens for the next test on first use.
     const user = await makeUser();
     expect((await db().select().from(schema.users).where(eq(schema.users.id, user.id))).length).toBe(1);

@@ -29,7 +29,3 @@ export function sessionSecrets(): string[] {
   }
   return secrets;
 }
-
-export function resetSecretsForTests() {
-  secrets = undefined;
-}

@@ -10,8 +10,3 @@ import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 export function useTimeZone(): string {
   return useRouteLoaderData<RootLoaderData>("root")?.timeZone ?? DEFAULT_TIME_ZONE;
 }
-
-/** Whether the zone is known (chosen or detected), or the page falls back to UTC. */
-export function useTimeZoneKnown(): boolean {
-  return Boolean(useRouteLoaderData<RootLoaderData>("root")?.timeZone);
-}

@@ -51,10 +51,6 @@ export function choicesOf(kind: NotificationKind): { value: EmailChoice; label: 
   return (info.choices ?? EMAIL_CHOICES).map((value) => ({ value, label: info.choiceLabels?.[value] ?? EMAIL_CHOICE_LABELS[value] }));
 }
 
-export function isNotificationKind(value: unknown): value is NotificationKind {
-  return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
-}
-
 /** What the bell and /notifications show of one notification. */
 export type NotificationView = {
   id: string;

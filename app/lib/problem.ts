@@ -27,6 +27,7 @@ export const PROBLEM_CODES = {
   rate_limited: { status: 429, title: "Too many requests" },
   quota_exceeded: { status: 429, title: "Monthly API quota exceeded" },
   internal_error: { status: 500, title: "Internal error" },
+  not_implemented: { status: 501, title: "Not implemented" },
   payment_provider_error: { status: 502, title: "Payment provider error" },
   service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
@@ -80,6 +81,8 @@ export function defaultCode(status: number): ProblemCode {
       return "unprocessable";
     case 429:
       return "rate_limited";
+    case 501:
+      return "not_implemented";
     case 502:
       return "payment_provider_error";
     case 503:

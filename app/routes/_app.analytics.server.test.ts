@@ -4,7 +4,8 @@ import { resetDb } from "../../tests/support/db";
 import { loadBoard } from "~/.server/projects/board-reads";
 import { createCard, moveCard } from "~/.server/projects/cards";
 import { createProject } from "~/.server/projects/projects";
-import { analyticsLoader, rangeFrom } from "./_app.analytics.server";
+import { rangeFrom } from "~/.server/analytics/range";
+import { analyticsLoader } from "./_app.analytics.server";
 
 async function setup() {
   const { user, workspace } = await makeOwner();

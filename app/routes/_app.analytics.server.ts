@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { askSchema } from "~/lib/forms/ask";
-import { addDays, dayOf } from "~/.server/analytics/days";
 import { projectCharts } from "~/.server/analytics/charts";
 import { forPage } from "~/.server/analytics/page-charts";
 import { projectExtras, withTrend } from "~/.server/analytics/charts-extra-project";
 import { burnSection } from "~/.server/analytics/burn-section";
+import { rangeFrom } from "~/.server/analytics/range";
 import { projectFlow, workspaceOverview } from "~/.server/analytics/reports";
 import { isUserError } from "~/.server/errors";
 import { orErrorPage, parseSubmission } from "~/.server/http/submission";
@@ -20,22 +20,6 @@ import { requireMember } from "~/.server/workspaces";
  * flow by column instead of by state group. Viewers may read it.
  */
 export const loader = ({ request }: LoaderFunctionArgs) => analyticsLoader(request);
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function rangeFrom(url: URL, now = new Date()): { from: string; to: string } {
-  const today = dayOf(now);
-  const asked = (name: string) => {
-    const v = url.searchParams.get(name) ?? "";
-    return DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
-  };
-  let to = asked("to") ?? today;
-  let from = asked("from") ?? addDays(to, -55);
-  if (from > to) [from, to] = [to, from];
-  // At most two years, so a range cannot ask for unbounded work.
-  if (from < addDays(to, -730)) from = addDays(to, -730);
-  return { from, to };
-}
 
 export async function analyticsLoader(request: Request) {
   const member = await requireMember(request, "workspace.view");

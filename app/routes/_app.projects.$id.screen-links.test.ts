@@ -3,7 +3,7 @@
  * `link-screen` and `unlink-screen` intents as plain form posts, what the loader answers
  * (the open card's links with their thumbnails, the choices, every card's count), and the
  * refusals: another workspace's wireframe or screen 404, a viewer 403, a read-only
- * workspace 409. Deleting a wireframe removes its links and keeps the card.
+ * workspace 403. Deleting a wireframe removes its links and keeps the card.
  */
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -154,21 +154,21 @@ describe("card panel: wireframe screen links", () => {
     expect(seen.screenLinks.counts).toEqual({ [ws.card.id]: 1 });
 
     const unlink = await post(viewer.user.id, ws, { intent: "unlink-screen", screen: screenRef(ws.id, ws.screenId) });
-    expect(unlink).toMatchObject({ status: 403, message: "Your role in this workspace cannot change cards." });
+    expect(unlink).toMatchObject({ status: 403, message: "Your role in this workspace can view this board but not change it." });
     const { screenId: second } = await addTemplateScreen(ws.owner, ws.id, "list");
     expect((await post(viewer.user.id, ws, { intent: "link-screen", screen: screenRef(ws.id, second) })).status).toBe(403);
     expect(await linkRows()).toBe(1);
   });
 
-  it("a read-only workspace shows the links and refuses changes with the reason (409)", async () => {
+  it("a read-only workspace shows the links and refuses changes with the reason (403)", async () => {
     const ws = await setup();
     expect((await post(ws.user.id, ws, { intent: "link-screen", screen: screenRef(ws.id, ws.screenId) })).status).toBe(303);
     const { screenId: second } = await addTemplateScreen(ws.owner, ws.id, "list");
     await makeReadOnly(ws.workspace.id);
     const unlink = await post(ws.user.id, ws, { intent: "unlink-screen", screen: screenRef(ws.id, ws.screenId) });
-    expect(unlink.status).toBe(409);
+    expect(unlink.status).toBe(403);
     expect(unlink.message).toMatch(/read-only|trial/i);
-    expect((await post(ws.user.id, ws, { intent: "link-screen", screen: screenRef(ws.id, second) })).status).toBe(409);
+    expect((await post(ws.user.id, ws, { intent: "link-screen", screen: screenRef(ws.id, second) })).status).toBe(403);
     expect(await linkRows()).toBe(1);
     expect((await load(ws.user.id, ws.boardUrl, ws.project.id)).screenLinks.card!.links).toHaveLength(1);
   });

@@ -1,17 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isPriority } from "~/lib/board";
-import { boardIntentSchema, type BoardFailure, type BoardIntentName } from "~/lib/forms/board";
+import type { BoardFailure, BoardIntentName } from "~/lib/forms/board";
 import { isUuid } from "~/lib/ids";
 import { can } from "~/lib/permissions";
 import { boardPlanning } from "~/.server/cycles/planning";
-import { isUserError, type UserError } from "~/.server/errors";
+import { isUserError } from "~/.server/errors";
 import { listAttachments } from "~/.server/files/attachments";
 import { readBoardForm } from "~/.server/files/upload-form";
 import { redirectWithToast } from "~/.server/http/flash";
-import { parseFormData } from "~/.server/http/submission";
 import { insightsFor } from "~/.server/insights";
 import { listActivity } from "~/.server/projects/activity";
 import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
+import { invalidIntent, parseBoardForm, uploadRefusal, type BoardRefusal, type BoardSubmission } from "~/.server/projects/board-form";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
 import { getProject } from "~/.server/projects/projects";
 import { boardScreenLinks } from "~/.server/wireframes";
@@ -20,8 +20,9 @@ import { requireMember } from "~/.server/workspaces";
 /**
  * /projects/:id, the board page's server side. The loader reads the board (filters from
  * the URL); the action takes every form of the page (JavaScript on or off): one board
- * intent per post, parsed by the one schema and run by `runBoardIntent`. Success
- * redirects back (post/redirect/get); a refusal re-renders with a `BoardFailure`.
+ * intent per post, parsed by the one schema (`parseBoardForm`, shared with the JSON API in
+ * app/.server/projects/board-form.ts) and run by `runBoardIntent`. Success redirects back
+ * (post/redirect/get); a refusal re-renders with a `BoardFailure`.
  */
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => boardLoader(request, params.id);
@@ -144,29 +145,8 @@ const SEEN_IN_PLACE: ReadonlySet<BoardIntentName> = new Set([
   "set-card-cycle",
 ]);
 
-type Submission = ReturnType<typeof parseBoardForm>;
-
-/** The board's one schema over a post's fields, as they are (an empty field means something: see app/lib/forms/board.ts). */
-export function parseBoardForm(form: FormData | URLSearchParams) {
-  return parseFormData(form, boardIntentSchema, { disableAutoCoercion: true });
-}
-
-/** A failed parse as a refusal: the first message (and its field) names it, conform's reply has them all. */
-export function invalidIntent(submission: Submission): Omit<BoardFailure, "reply"> {
-  const errors: Record<string, string[] | null> = (submission.status === "error" ? submission.error : null) ?? {};
-  const [field, messages] = Object.entries(errors).find(([, m]) => !!m?.length) ?? ["", null];
-  const posted = submission.payload.intent;
-  return {
-    ok: false,
-    intent: typeof posted === "string" ? posted : "unknown",
-    status: 400,
-    message: field === "intent" ? "Unknown action." : (messages?.[0] ?? "Check the form and try again."),
-    ...(field ? { field } : {}),
-  };
-}
-
 /** The refusal the page renders: which form, why, and conform's reply with every field's messages and what was typed. */
-function refuse(submission: Submission | null, failure: Omit<BoardFailure, "reply">) {
+function refuse(submission: BoardSubmission | null, failure: BoardRefusal) {
   const fieldErrors = failure.field ? { [failure.field]: [failure.message] } : undefined;
   const reply = submission
     ? submission.status === "error"
@@ -174,17 +154,6 @@ function refuse(submission: Submission | null, failure: Omit<BoardFailure, "repl
       : submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [failure.message] })
     : { status: "error" as const, error: fieldErrors ?? { "": [failure.message] } };
   return data<BoardFailure>({ ...failure, reply }, { status: failure.status });
-}
-
-/** A body the upload form could not send (too large, unreadable): the upload's refusal. */
-export function uploadRefusal(error: UserError): Omit<BoardFailure, "reply"> {
-  return {
-    ok: false,
-    intent: "upload-attachment",
-    status: error.status,
-    message: error.message,
-    ...(error.field ? { field: error.field } : {}),
-  };
 }
 
 /**

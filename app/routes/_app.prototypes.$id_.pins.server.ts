@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonUserError } from "~/.server/http/submission";
+import { apiMember } from "~/.server/http/api-member";
+import { answerJson } from "~/.server/http/problem";
 import { listPins } from "~/.server/prototypes";
-import { requireMember } from "~/.server/workspaces";
 
-/** The pins of one wireframe (members who can see it), each with its first comment and its reply count. */
+/**
+ * The pins of one wireframe (members who can see it), each with its first comment and its
+ * reply count, as JSON for the editor's pins layer; refusals are problem details.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
-  try {
+  const member = await apiMember(request, "wireframe.view");
+  if (member instanceof Response) return member;
+  return answerJson(async () => {
     const pins = await listPins(member, params.id ?? "");
     return Response.json({
       pins: pins.map((p) => ({
@@ -19,7 +23,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         first: p.comments[0]?.body.slice(0, 200) ?? "",
       })),
     });
-  } catch (error) {
-    return jsonUserError(error);
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { assignedWork } from "~/.server/dashboard/work";
 import { listActivity } from "~/.server/projects/activity";
 import { requireMember } from "~/.server/workspaces";
 import { getMember } from "~/.server/workspaces/members";
-import { teamAction } from "./_app.team._index.server";
+import { teamAction } from "~/.server/workspaces/team-route";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, "members.view");

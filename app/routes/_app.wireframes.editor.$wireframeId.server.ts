@@ -6,7 +6,7 @@ import { cardsForScreen, getComponents, getWireframe } from "~/.server/wireframe
 import { wireframeDesign } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
-import { componentIdsOf } from "./_app.wireframes._index.server";
+import { componentIdsOf } from "~/.server/wireframes/thumbnails";
 
 /**
  * The editor's data (the contract with the editor, docs in /work/notes): the wireframe, the

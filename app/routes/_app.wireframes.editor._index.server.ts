@@ -8,7 +8,7 @@ import { listProjects } from "~/.server/projects/projects";
 import { createWireframe } from "~/.server/wireframes";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
-import { templatePreviews } from "./_app.wireframes.templates.server";
+import { templatePreviews } from "~/.server/wireframes/template-previews";
 
 /** The form's choices: the workspace's active projects and the templates, with `?project=` and `?template=` picked. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { getComponents, getWireframe } from "~/.server/wireframes";
 import { orderedScreens } from "~/.server/wireframes/export";
 import { wireframeDesign } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
-import { componentIdsOf } from "./_app.wireframes._index.server";
+import { componentIdsOf } from "~/.server/wireframes/thumbnails";
 
 /**
  * /wireframes/export/{id}: what the export page offers (every member who may view

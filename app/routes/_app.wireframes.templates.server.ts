@@ -1,23 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "~/lib/permissions";
 import { templateActionSchema } from "~/lib/forms/wireframes";
-import { TEMPLATES, templateDocument } from "~/lib/wireframes/templates";
+import { TEMPLATES } from "~/lib/wireframes/templates";
 import { UserError } from "~/.server/errors";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { listProjects } from "~/.server/projects/projects";
 import { addTemplateScreen, createWireframe, listWireframes } from "~/.server/wireframes";
+import { templatePreviews } from "~/.server/wireframes/template-previews";
 import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
-
-/** Every template with its screen built once for this answer (the page and its hydration draw the same ids). */
-export function templatePreviews() {
-  return TEMPLATES.map((t) => {
-    const doc = templateDocument(t.id);
-    return { id: t.id, name: t.name, description: t.description, preview: { doc, screenId: Object.keys(doc.screens)[0]! } };
-  });
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, "wireframe.view");

@@ -248,7 +248,7 @@ describe("/wireframes", () => {
 });
 
 describe("a read-only workspace (trial ended)", () => {
-  it("shows no edit controls and refuses changes with the reason (409)", async () => {
+  it("shows no edit controls and refuses changes with the reason (403)", async () => {
     const w = await workspace();
     const { id } = await createWireframe(w.ownerMember, { projectId: w.project.id, name: "Cart", device: "mobile" });
     await makeReadOnly(w.workspace.id);
@@ -259,7 +259,7 @@ describe("a read-only workspace (trial ended)", () => {
     >;
     expect(editor).toMatchObject({ canEdit: false, canDelete: false });
     const res = await settle(listAction(args(await w.post("/wireframes?index", { intent: "rename", wireframeId: id, name: "Basket" }))));
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(403);
     expect(errorsOf(res.body)[""]![0]).toMatch(/read-only/);
     expect((await getWireframe(w.ownerMember, id)).name).toBe("Cart");
   });

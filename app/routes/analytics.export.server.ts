@@ -6,7 +6,7 @@ import { isUserError } from "~/.server/errors";
 import { requireMember, type MemberContext } from "~/.server/workspaces";
 import type { ChartId, MoreChartId } from "~/lib/analytics-charts";
 import { isMoreChartId, MORE_FILE_NAMES, moreChartFor } from "~/.server/analytics/charts-extra-project";
-import { rangeFrom } from "./_app.analytics.server";
+import { rangeFrom } from "~/.server/analytics/range";
 
 /**
  * GET /analytics/export?project=<id>&chart=cfd|cfd-column|throughput|cycle|lead|aging|burnup|burndown&from=&to=(&cycle=): one chart's data as a

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { betaJsonPost } from "~/.server/beta/api";
 import { captureEmail } from "~/.server/beta/requests";
+import { methodNotAllowed } from "~/.server/http/problem";
 import { emailCaptureSchema } from "~/lib/forms/beta";
-import { betaJsonPost, methodNotAllowed } from "./api.beta.signup.server";
 
 /** POST /api/beta/email-capture {email}: the e-mail-only waitlist (same limit and answers as /api/beta/signup). */
 export function action({ request }: ActionFunctionArgs) {
@@ -9,5 +10,5 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return methodNotAllowed("POST");
+  return methodNotAllowed(["POST"]);
 }

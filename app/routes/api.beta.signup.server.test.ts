@@ -48,28 +48,36 @@ describe("POST /api/beta/signup", () => {
     expect(await res.json()).toEqual({ ok: true, message: "Thanks! You are on the beta list." });
   });
 
-  it("400 {error} for bad fields and for a body that is not JSON", async () => {
+  it("400 problem details for bad fields and for a body that is not JSON", async () => {
     const bad = await signup({ email: "nope" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Please enter a valid email address" });
+    expect(bad.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(await bad.json()).toEqual({
+      type: "/docs/api/problems/validation-failed",
+      title: "Validation failed",
+      status: 400,
+      detail: "Please enter a valid email address",
+      code: "validation_failed",
+      errors: [{ field: "email", message: "Please enter a valid email address" }],
+    });
     const missing = await signup({ fullName: "Ada" });
-    expect(await missing.json()).toEqual({ error: "Email is required" });
+    expect(await missing.json()).toMatchObject({ detail: "Email is required", errors: [{ field: "email" }] });
     const broken = await signup(null, { raw: "{email:" });
     expect(broken.status).toBe(400);
     // The one body reader's words (app/.server/http/body.ts).
-    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON." });
+    expect(await broken.json()).toMatchObject({ code: "invalid_request", detail: "The request body is not valid JSON." });
     const empty = await signup(null, { raw: "" });
     expect(empty.status).toBe(400);
     expect(await db().select().from(schema.betaRequests)).toEqual([]);
   });
 
-  it("415 {error} when the body is not sent as JSON", async () => {
+  it("415 problem details when the body is not sent as JSON", async () => {
     const res = await signup(null, { type: "application/x-www-form-urlencoded", raw: "email=a%40b.co" });
     expect(res.status).toBe(415);
-    expect((await res.json()).error).toMatch(/JSON/);
+    expect(await res.json()).toMatchObject({ code: "unsupported_media_type", detail: expect.stringMatching(/JSON/) });
   });
 
-  it("429 with Retry-After and {error} past RATE_LIMIT_BETA_PER_IP for one address", async () => {
+  it("429 with Retry-After and problem details past RATE_LIMIT_BETA_PER_IP for one address", async () => {
     process.env.RATE_LIMIT_BETA_PER_IP = "2";
     resetEnvForTests();
     expect((await signup({ email: "a@example.com" }, { ip: "192.0.2.7" })).status).toBe(201);
@@ -77,7 +85,7 @@ describe("POST /api/beta/signup", () => {
     const limited = await signup({ email: "c@example.com" }, { ip: "192.0.2.7" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await limited.json()).error).toMatch(/^Too many attempts\. Please wait/);
+    expect(await limited.json()).toMatchObject({ code: "rate_limited", detail: expect.stringMatching(/^Too many attempts\. Please wait/) });
     expect((await signup({ email: "c@example.com" }, { ip: "192.0.2.8" })).status).toBe(201);
   });
 });
@@ -94,13 +102,13 @@ describe("POST /api/beta/email-capture", () => {
     expect(row).toMatchObject({ email: "list@example.com", times: 2 });
     const bad = await capture({ email: "" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Email is required" });
+    expect(await bad.json()).toMatchObject({ status: 400, code: "validation_failed", detail: "Email is required" });
   });
 
   it("answers GET with 405 and Allow: POST", async () => {
     const res = captureLoader();
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("POST");
-    expect(await res.json()).toEqual({ error: "Method not allowed" });
+    expect(await res.json()).toMatchObject({ status: 405, code: "method_not_allowed" });
   });
 });

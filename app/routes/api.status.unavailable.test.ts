@@ -19,12 +19,13 @@ describe("GET /api/status without a database", () => {
     resetEnvForTests();
   });
 
-  it("answers 503 {status: error}, while the API layer itself still answers ok", async () => {
+  it("answers 503 as problem details (service_unavailable), while the API layer itself still answers ok", async () => {
     const errors = vi.mocked(console.error);
     errors.mockImplementationOnce(() => {}); // expected: pingDb logs why
     const res = await statusLoader();
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: "error" });
+    expect(res.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ status: 503, code: "service_unavailable", detail: expect.any(String) });
     expect(errors.mock.calls.map((c) => String(c[0]))).toEqual(["[db] ping failed"]);
     errors.mockClear();
     expect((await kongLoader().json()).status).toBe("ok");

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { assertBilling } from "~/.server/billing/access";
+import { requireRole } from "~/.server/access";
 import { cancelWorkspaceSubscription } from "~/.server/billing/subscriptions";
-import { apiBody, methodNotAllowed, stripeApi, subscriptionJson } from "./api.stripe.server";
+import { apiBody, stripeApi, subscriptionJson } from "~/.server/billing/api";
+import { methodNotAllowed } from "~/.server/http/problem";
 
 /** POST /api/stripe/cancel-subscription: one of the workspace's subscriptions, at the period's end unless `immediately`. */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to cancel subscription", async (member) => {
-    assertBilling(member, "manage");
+    requireRole(member, "billing", "change");
     const body = await apiBody(
       request,
       z.object({
@@ -19,4 +20,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return Response.json({ data: subscriptionJson(canceled) });
   });
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = () => methodNotAllowed(["POST"]);

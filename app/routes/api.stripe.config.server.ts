@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/.server/env";
 import { paymentProvider } from "~/.server/payments/provider";
-import { methodNotAllowed, stripeApi } from "./api.stripe.server";
+import { stripeApi } from "~/.server/billing/api";
+import { methodNotAllowed } from "~/.server/http/problem";
 
 /** GET /api/stripe/config: the publishable key (test mode has its own), for any member. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -12,4 +13,4 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return Response.json({ data: { publishableKey: key, provider: provider.name } });
   });
 
-export const action = () => methodNotAllowed("GET");
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { assertBilling } from "~/.server/billing/access";
+import { requireRole } from "~/.server/access";
 import { startApiCheckout } from "~/.server/billing/checkout";
-import { apiBody, methodNotAllowed, sameOriginUrl, stripeApi } from "./api.stripe.server";
+import { apiBody, sameOriginUrl, stripeApi } from "~/.server/billing/api";
+import { methodNotAllowed } from "~/.server/http/problem";
 
 /** POST /api/stripe/create-checkout-session: a catalogue price, same-origin URLs; 409 with a live subscription. */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to create checkout session", async (member) => {
-    assertBilling(member, "manage");
+    requireRole(member, "billing", "change");
     const body = await apiBody(
       request,
       z.object({
@@ -22,4 +23,4 @@ export const action = ({ request }: ActionFunctionArgs) =>
     return Response.json({ data: { sessionId: session.id, url: session.url } });
   });
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = () => methodNotAllowed(["POST"]);

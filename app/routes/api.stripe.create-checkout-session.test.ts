@@ -26,7 +26,7 @@ async function post(userId: string, planId: "starter" | "professional", interval
     }),
   });
   const res = await checkoutAction({ request, params: {}, context: {} });
-  return { status: res.status, body: (await res.json()) as { error?: string; message?: string; data: { sessionId: string } } };
+  return { status: res.status, body: (await res.json()) as { code?: string; detail?: string; data: { sessionId: string } } };
 }
 
 beforeEach(resetDb);
@@ -48,9 +48,10 @@ describe("POST /api/stripe/create-checkout-session with a live subscription", ()
       ] as const) {
         const again = await post(user.id, plan, interval);
         expect(again.status).toBe(409);
-        expect(again.body).toEqual({
-          error: "Subscription exists",
-          message:
+        expect(again.body).toMatchObject({
+          status: 409,
+          code: "conflict",
+          detail:
             "This workspace already has a subscription (Starter plan, billed monthly). Change its plan or interval in the customer portal (create-portal-session) instead of starting a second checkout.",
         });
       }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { assertBilling } from "~/.server/billing/access";
-import { apiBody, methodNotAllowed, stripeApi } from "./api.stripe.server";
+import { requireRole } from "~/.server/access";
+import { apiBody, stripeApi } from "~/.server/billing/api";
+import { methodNotAllowed, problem } from "~/.server/http/problem";
 
 /**
  * One-off payments are not part of the product: subscriptions go through checkout (501).
@@ -9,16 +10,9 @@ import { apiBody, methodNotAllowed, stripeApi } from "./api.stripe.server";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   stripeApi(request, "Failed to create payment intent", async (member) => {
-    assertBilling(member, "manage");
+    requireRole(member, "billing", "change");
     await apiBody(request, z.looseObject({}));
-    return Response.json(
-      {
-        error: "Failed to create payment intent",
-        message: "Failed to create payment intent",
-        detail: "One-off payments are not offered; subscribe to a plan through checkout.",
-      },
-      { status: 501 },
-    );
+    return problem({ status: 501, detail: "One-off payments are not offered; subscribe to a plan through checkout." });
   });
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listWorkspaceSubscriptions } from "~/.server/billing/subscriptions";
-import { methodNotAllowed, stripeApi, subscriptionJson } from "./api.stripe.server";
+import { stripeApi, subscriptionJson } from "~/.server/billing/api";
+import { methodNotAllowed } from "~/.server/http/problem";
 
 /** GET /api/stripe/subscriptions: the workspace's subscriptions (owners and admins). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -8,4 +9,4 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     Response.json({ data: (await listWorkspaceSubscriptions(member)).map(subscriptionJson) }),
   );
 
-export const action = () => methodNotAllowed("GET");
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 // The /api/stripe/* routes in local test mode, called with real Requests: 401 without
-// a session, 403 for a role that may not, 400 for bad input, the answers' shapes,
-// 502 with the spec's message when the provider fails; the webhook end to end.
+// a session, 403 for a role that may not, 400 for bad input, the answers' shapes (`{ data }`
+// or problem details), 502 with the spec's message when the provider fails; the webhook end
+// to end.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getSessionCookie } from "~/.server/http/cookies";
@@ -21,9 +22,21 @@ import { action as webhookAction } from "./api.stripe.webhook";
 
 const ORIGIN = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
-/** What the API answers: `{ data }` (an object or a list, by call; the tests read the fields they know) or `{ error, message }`. */
-type ApiJson = { error?: string; message?: string; data: { sessionId: string; url: string } & { status: string }[] };
+/** What the API answers: `{ data }` (an object or a list, by call; the tests read the fields they know) or problem details. */
+type ApiJson = {
+  code?: string;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+  data: { sessionId: string; url: string } & { status: string }[];
+};
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as ApiJson });
+/** A problem's first field error as `field: message`. */
+const fieldError = (body: ApiJson) => (body.errors?.[0] ? `${body.errors[0].field}: ${body.errors[0].message}` : undefined);
+/** The problem details an API client reads. */
+const problemOf = (status: number, code: string, detail: string) => ({
+  status,
+  body: { type: `/docs/api/problems/${code.replaceAll("_", "-")}`, title: expect.any(String), status, code, detail },
+});
 
 /** A request carrying `Authorization: Bearer <session id>`, as the spec's client sends. */
 async function bearer(userId: string, path: string, body?: unknown) {
@@ -75,7 +88,7 @@ describe("/api/stripe/*: authentication and roles", () => {
       portalAction(args(anonymous("/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))),
     ];
     for (const res of await Promise.all(calls)) {
-      expect(await json(res)).toEqual({ status: 401, body: { error: "Authentication required", message: "Authentication required" } });
+      expect(await json(res)).toEqual(problemOf(401, "unauthenticated", "Sign in to use this."));
     }
   });
 
@@ -87,7 +100,7 @@ describe("/api/stripe/*: authentication and roles", () => {
     await addMember(workspace.id, admin.id, "admin");
     const res = await json(await checkoutAction(args(await bearer(member.id, "/api/stripe/create-checkout-session", checkoutBody()))));
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("Only the workspace owner can manage billing.");
+    expect(res.body).toMatchObject({ code: "forbidden", detail: "Only the workspace owner can manage billing." });
     expect((await subscriptionsLoader(args(await bearer(member.id, "/api/stripe/subscriptions")))).status).toBe(403);
     expect(
       (await portalAction(args(await bearer(admin.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` })))).status,
@@ -136,22 +149,28 @@ describe("POST /api/stripe/create-checkout-session", () => {
     const { user } = await makeOwner();
     const post = async (body: unknown) =>
       json(await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", body))));
-    expect(await post("{not json")).toEqual({ status: 400, body: { error: "Invalid JSON", message: "The request body must be JSON." } });
-    expect((await post(checkoutBody({ priceId: "price_elsewhere" }))).body.message).toBe("priceId: This price belongs to no plan.");
-    expect((await post(checkoutBody({ successUrl: "https://evil.example/billing" }))).body.message).toBe(
+    expect(await post("{not json")).toEqual(problemOf(400, "invalid_request", "The request body is not valid JSON."));
+    expect(fieldError((await post(checkoutBody({ priceId: "price_elsewhere" }))).body)).toBe("priceId: This price belongs to no plan.");
+    expect(fieldError((await post(checkoutBody({ successUrl: "https://evil.example/billing" }))).body)).toBe(
       "successUrl: Must be a URL of this site.",
     );
-    expect((await post(checkoutBody({ cancelUrl: "/pricing" }))).body.message).toBe("cancelUrl: Must be an absolute URL.");
-    expect((await post(checkoutBody({ metadata: { planId: "enterprise", planName: "Enterprise" } }))).body.message).toBe(
+    expect(fieldError((await post(checkoutBody({ cancelUrl: "/pricing" }))).body)).toBe("cancelUrl: Must be an absolute URL.");
+    expect(fieldError((await post(checkoutBody({ metadata: { planId: "enterprise", planName: "Enterprise" } }))).body)).toBe(
       "metadata.planId: Does not match the price's plan.",
     );
     const { priceId: _p, ...noPrice } = checkoutBody();
-    expect(await post(noPrice)).toEqual({ status: 400, body: { error: "Invalid request", message: "priceId: Required." } });
+    expect(await post(noPrice)).toEqual({
+      status: 400,
+      body: { ...problemOf(400, "validation_failed", "Required.").body, errors: [{ field: "priceId", message: "Required." }] },
+    });
     expect(await db().select().from(schema.localCheckoutSessions)).toHaveLength(0);
   });
 
-  it("answers 405 to a GET", async () => {
-    expect((await checkoutGet()).status).toBe(405);
+  it("answers 405 to a GET, with Allow", async () => {
+    const res = checkoutGet();
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
+    expect((await json(res)).body.code).toBe("method_not_allowed");
   });
 });
 
@@ -190,12 +209,14 @@ describe("subscriptions, cancel and portal", () => {
     const res = await json(
       await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { subscriptionId: theirs.subscriptionId }))),
     );
-    expect(res).toEqual({ status: 404, body: { error: "Not found", message: "This workspace has no such subscription." } });
+    expect(res).toEqual(problemOf(404, "not_found", "This workspace has no such subscription."));
     expect(
       (await subscriptionsLoader(args(await bearer(theirs.user.id, "/api/stripe/subscriptions"))).then(json)).body.data[0].status,
     ).toBe("active");
     expect(
-      (await json(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { immediately: true }))))).body.message,
+      fieldError(
+        (await json(await cancelAction(args(await bearer(user.id, "/api/stripe/cancel-subscription", { immediately: true }))))).body,
+      ),
     ).toBe("subscriptionId: Required.");
   });
 
@@ -217,17 +238,17 @@ describe("subscriptions, cancel and portal", () => {
     const none = await json(
       await portalAction(args(await bearer(fresh.user.id, "/api/stripe/create-portal-session", { returnUrl: `${ORIGIN}/billing` }))),
     );
-    expect(none).toEqual({
-      status: 400,
-      body: { error: "No billing account", message: "This workspace has no billing account yet: choose a plan first." },
-    });
+    expect(none).toEqual(problemOf(400, "invalid_request", "This workspace has no billing account yet: choose a plan first."));
   });
 
   it("answers create-payment-intent with a clear 501", async () => {
     const { user } = await makeOwner();
     const res = await json(await intentAction(args(await bearer(user.id, "/api/stripe/create-payment-intent", {}))));
     expect(res.status).toBe(501);
-    expect(res.body).toMatchObject({ error: "Failed to create payment intent", message: "Failed to create payment intent" });
+    expect(res.body).toMatchObject({
+      code: "not_implemented",
+      detail: "One-off payments are not offered; subscribe to a plan through checkout.",
+    });
   });
 
   it("reads create-payment-intent's body first: a bad one gets its 4xx, not the 501", async () => {
@@ -261,7 +282,7 @@ describe("provider failures", () => {
     };
     setPaymentProviderForTests(failing);
     const expectFailure = async (res: Response, message: string) =>
-      expect(await json(res)).toEqual({ status: 502, body: { error: message, message } });
+      expect(await json(res)).toEqual(problemOf(502, "payment_provider_error", message));
     await expectFailure(await configLoader(args(await bearer(user.id, "/api/stripe/config"))), "Failed to load Stripe configuration");
     await expectFailure(
       await checkoutAction(args(await bearer(user.id, "/api/stripe/create-checkout-session", checkoutBody()))),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readBytes } from "~/.server/http/body";
 import { receiveWebhook } from "~/.server/payments/webhook";
-import { methodNotAllowed } from "./api.stripe.server";
+import { methodNotAllowed, problem } from "~/.server/http/problem";
 
 /** Stripe's events are small; a body past this is no event of theirs. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -12,10 +12,11 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * and exempts this path from the Origin check).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const rawBody = new TextDecoder().decode(await readBytes(request, WEBHOOK_BODY_LIMIT));
   const answer = await receiveWebhook(rawBody, request.headers.get("stripe-signature"));
+  if (answer.status >= 400) return problem({ status: answer.status, detail: String(answer.body.message ?? "The event was not handled.") });
   return Response.json(answer.body, { status: answer.status });
 }
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,2 +1,2 @@
 /** Upload an image into a wireframe (a resource route, no UI). */
-export { action } from "./api.wireframes.$id.images.server";
+export { action, loader } from "./api.wireframes.$id.images.server";

@@ -1,2 +1,2 @@
 /** The editor's autosave: one patch of a wireframe (a resource route, no UI). */
-export { action } from "./api.wireframes.$id.patches.server";
+export { action, loader } from "./api.wireframes.$id.patches.server";

@@ -1,2 +1,2 @@
 /** Who is in the wireframe and what they selected (a resource route, no UI). */
-export { action } from "./api.wireframes.$id.presence.server";
+export { action, loader } from "./api.wireframes.$id.presence.server";

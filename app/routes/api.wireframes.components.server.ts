@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { readJson } from "~/.server/http/body";
 import { createComponent, listComponents } from "~/.server/wireframes";
-import { answer, json, methodNotAllowed } from "~/.server/wireframes/api";
+import { methodNotAllowed } from "~/.server/http/problem";
+import { answer, json } from "~/.server/wireframes/api";
 
 /** A definition holds at most 500 elements. */
 const MAX_COMPONENT_BYTES = 512 * 1024;
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/wireframes/components `{ name, definition }` -> `{ id, version }` ("Save as component"). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return answer(request, async (member) => {
     const body = (await readJson(request, { maxBytes: MAX_COMPONENT_BYTES })) as { name?: unknown; definition?: unknown } | null;
     const name = typeof body?.name === "string" ? body.name : "";

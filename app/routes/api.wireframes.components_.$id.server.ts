@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJson } from "~/.server/http/body";
 import { deleteComponent, updateComponent } from "~/.server/wireframes";
-import { answer, json, methodNotAllowed } from "~/.server/wireframes/api";
+import { methodNotAllowed } from "~/.server/http/problem";
+import { answer, json } from "~/.server/wireframes/api";
 
 const MAX_COMPONENT_BYTES = 512 * 1024;
 
@@ -12,7 +13,7 @@ const MAX_COMPONENT_BYTES = 512 * 1024;
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method === "DELETE") return answer(request, async (member) => json(await deleteComponent(member, id)));
-  if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
+  if (request.method !== "POST") return methodNotAllowed(["POST", "DELETE"]);
   return answer(request, async (member) => {
     const body = (await readJson(request, { maxBytes: MAX_COMPONENT_BYTES })) as { name?: unknown; definition?: unknown } | null;
     const input = {

@@ -60,14 +60,14 @@ describe("POST /api/wireframes/:id/patches", () => {
     const huge = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "x", key: "name", value: "x".repeat(600 * 1024) }] });
     expect((await patch(ws.user.id, ws.id, huge)).status).toBe(413);
     const bad = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "box", key: "opacity", value: 2 }] });
-    expect(await patch(ws.user.id, ws.id, bad)).toEqual({
+    expect(await patch(ws.user.id, ws.id, bad)).toMatchObject({
       status: 400,
-      body: { error: expect.stringMatching(/^ops\.0\.value: /), path: "ops.0.value" },
+      body: { status: 400, detail: expect.stringMatching(/^ops\.0\.value: /), errors: [{ field: "ops.0.value" }] },
     });
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
   });
 
-  it("404 across workspaces and for a bad id, 403 for a viewer, 409 when read-only, 401 signed out", async () => {
+  it("404 across workspaces and for a bad id, 403 for a viewer and when read-only, 401 signed out", async () => {
     const ws = await setup();
     const other = await setup();
     expect((await patch(ws.user.id, other.id, patchBody(other.screenId))).status).toBe(404);
@@ -77,8 +77,9 @@ describe("POST /api/wireframes/:id/patches", () => {
     expect((await patch(null, ws.id, patchBody(ws.screenId))).status).toBe(401);
     await makeReadOnly(ws.workspace.id);
     const refused = await patch(ws.user.id, ws.id, patchBody(ws.screenId));
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatch(/read-only/);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("workspace_read_only");
+    expect(refused.body.detail).toMatch(/read-only/);
     expect((await getWireframe(other.owner, other.id)).seq).toBe(0);
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
   });
@@ -272,7 +273,8 @@ describe("components and images APIs", () => {
       args(await post(ws.user.id, "/api/wireframes/components", JSON.stringify({ name: "X", definition: { schemaVersion: 1 } })), {}),
     );
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { path: string }).path).toBe("definition.width");
+    expect(bad.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(((await bad.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("definition.width");
     const renamed = await componentAction(
       args(await post(ws.user.id, `/api/wireframes/components/${id}`, JSON.stringify({ name: "Chip 2" })), { id }),
     );

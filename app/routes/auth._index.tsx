@@ -1,3 +1,3 @@
 // /auth: sign in, sign up or request a reset e-mail (?mode=signin|signup|reset).
-export { action, loader } from "./auth._index.server";
+export { action, loader } from "~/.server/auth/sign-in-route";
 export { AuthScreen as default, authMeta as meta } from "~/components/auth/auth-screen";

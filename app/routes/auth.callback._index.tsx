@@ -1,3 +1,3 @@
 // /auth/callback: the same form as /auth (spec section 2); OAuth returns to /auth/callback/<provider>.
-export { action, loader } from "./auth.callback._index.server";
+export { action, loader } from "~/.server/auth/sign-in-route";
 export { AuthScreen as default, authMeta as meta } from "~/components/auth/auth-screen";

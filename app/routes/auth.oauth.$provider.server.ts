@@ -10,7 +10,7 @@ import { identity } from "~/.server/identity";
 async function start({ request, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
   const provider = params.provider;
   if (!isOAuthProvider(provider)) throw redirect("/auth");
-  return identity().oauthStart(request, provider);
+  return identity().oauthStart(provider, { url: request.url, cookie: request.headers.get("Cookie") });
 }
 
 export const loader = start;

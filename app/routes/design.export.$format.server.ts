@@ -2,20 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { effectiveSystem, getVersion } from "~/.server/design";
 import { exportSystem, isExportFormat } from "~/.server/design/exports";
 import { notFound } from "~/.server/errors";
+import { fileResponse } from "~/.server/http/file-response";
 import { orErrorPage } from "~/.server/http/submission";
 import { requireMember } from "~/.server/workspaces";
-
-/** A file download: the right type, a file name, never cached by a shared cache. */
-export function fileResponse(file: { filename: string; contentType: string; body: string }, filename = file.filename): Response {
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.@+-]/g, "_")}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
 
 /**
  * /design/export/{format}?project=&version=&theme=: the draft (the workspace's, or a project's

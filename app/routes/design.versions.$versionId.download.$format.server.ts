@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { versionForDownload } from "~/.server/design";
 import { exportSystem, isExportFormat } from "~/.server/design/exports";
 import { notFound } from "~/.server/errors";
+import { fileResponse } from "~/.server/http/file-response";
 import { orErrorPage } from "~/.server/http/submission";
-import { fileResponse } from "./design.export.$format.server";
 
 /**
  * /design/versions/{id}/download/{format}?token=…[&theme=]: a published version's stable URL for

@@ -2,7 +2,9 @@
 // hostile input at its loader and action, signed in (the owner of a workspace with a project,
 // a card, a wireframe, …), signed out, with a forged session cookie and, on /api/…, as an API
 // client. Each answer must be below 500 (a thrown Response counts by its status; anything
-// else thrown is a failure), show no stack trace or file path, and leave the database exactly
+// else thrown is a failure); every JSON error, and every error of a JSON route (/api/… and the
+// pages' JSON routes below), must be problem details (docs/decisions/026-one-contract.md), a 405
+// must carry Allow; no answer may show a stack trace or file path, and each must leave the database exactly
 // as it was (every table of information_schema but the ones tests/support/fuzz/check.ts
 // names). Inputs: tests/support/fuzz/inputs.ts; the world: tests/support/fuzz/fixtures.ts.
 //
@@ -55,6 +57,18 @@ const DELIBERATE_5XX: Record<string, number> = {
   // One-off payments are not offered: a clear 501 (api.stripe.test.ts asserts it).
   "routes/api.stripe.create-payment-intent action": 501,
 };
+
+/** Routes that answer JSON to a fetch outside /api/ (their errors are problem details too). */
+const JSON_PAGE_ROUTES = new Set(["routes/_app.prototypes.$id_.pins"]);
+
+/** JSON routes whose owners convert them to problem details in the same issue (21); remove each entry with its conversion. */
+const NOT_YET_PROBLEMS: Record<string, string> = {
+  "routes/api.projects.$id.board": "the board API's { ok, intent, status, message } answers (the board engineer's part of issue 21)",
+};
+
+/** /api/… (but the unknown-address page, api.$) and the JSON page routes. */
+const isJsonRoute = (route: FuzzRoute) =>
+  !(route.id in NOT_YET_PROBLEMS) && ((route.pattern.startsWith("/api/") && route.id !== "routes/api.$") || JSON_PAGE_ROUTES.has(route.id));
 
 /**
  * Failures found here and not fixed at once (none today: the first ones, in the wireframe
@@ -169,7 +183,13 @@ async function fuzz(route: FuzzRoute, what: "loader" | "action", cases: Case[]):
       reference.state = await dbState();
       expected = byDesign.changes;
     }
-    let problems = await runCase(handler, route.pattern, c, identity, reference, { expectedChanges: expected, status: deliberate });
+    let problems = await runCase(handler, route.pattern, c, identity, reference, {
+      expectedChanges: expected,
+      status: deliberate,
+      json: isJsonRoute(route),
+    });
+    if (route.id in NOT_YET_PROBLEMS)
+      problems = problems.filter((p) => !/application\/problem\+json|problem details|405 without Allow/.test(p));
     if (reported) {
       if (c === witness && !problems.some((p) => reported.problem.test(p)))
         failures.push(`the reported failure no longer happens (${reported.what}): remove it from REPORTED`);

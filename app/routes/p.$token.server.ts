@@ -1,11 +1,11 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, createCookie, data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from "@remix-run/node";
 import { pinSpot, sharedActionSchema } from "~/lib/forms/prototypes";
-import { env } from "~/.server/env";
 import { isUserError, type UserError } from "~/.server/errors";
 import { clientIp } from "~/.server/http/request";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { createGuestPin, isUnlocked, openShareLink, sharedScreenUrl, unlockShareLink } from "~/.server/prototypes";
 import { playScreen } from "~/.server/prototypes/player";
+import { open, unlockCookie } from "~/.server/prototypes/share-link-request";
 
 /**
  * /p/{token}: a shared prototype, for anyone with the link and no account. Outside the
@@ -14,29 +14,12 @@ import { playScreen } from "~/.server/prototypes/player";
  * says so), 429 with Retry-After for too many guesses. A password gate sets a cookie for
  * this link's path only.
  */
-export const unlockCookie = (linkId: string) =>
-  createCookie(`atelier_proto_${linkId.slice(0, 8)}`, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().APP_URL.startsWith("https://"),
-    maxAge: 60 * 60 * 24 * 7,
-  });
-
 /** A refused link as the page's own state (not the error boundary), with its status. */
 function refused(error: UserError) {
   return data(
     { state: "refused" as const, status: error.status, message: error.message },
     { status: error.status, headers: error.headers },
   );
-}
-
-export async function open(request: Request, token: string, opened: boolean) {
-  try {
-    return await openShareLink(token, { ip: clientIp(request), opened });
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUserError } from "~/.server/errors";
 import { downloadHeaders } from "~/.server/files/download";
 import { isUnlocked, readSharedImage } from "~/.server/prototypes";
-import { open, unlockCookie } from "./p.$token.server";
+import { open, unlockCookie } from "~/.server/prototypes/share-link-request";
 
 /**
  * GET /p/{token}/images/{fileId}: an image the shared prototype shows, for anyone with the

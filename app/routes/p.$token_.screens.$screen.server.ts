@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUserError } from "~/.server/errors";
 import { isUnlocked, sharedScreenSvg } from "~/.server/prototypes";
-import { open, unlockCookie } from "./p.$token.server";
-import { notFound, svgFileResponse } from "./wireframes.$id.screens.$screen.server";
+import { open, unlockCookie } from "~/.server/prototypes/share-link-request";
+import { screenNotFound as notFound, svgFileResponse } from "~/.server/wireframes/screen-response";
 
 /**
  * GET /p/{token}/screens/{screenId}.svg: one screen of the shared prototype as an SVG file,

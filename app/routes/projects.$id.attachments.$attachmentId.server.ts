@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadHeaders, readAttachment } from "~/.server/files/download";
+import { meterApiClient } from "~/.server/http/api-member";
+import { problem } from "~/.server/http/problem";
 import { requireMember } from "~/.server/workspaces";
-import { meterApiClient } from "./api.projects.$id.board.server";
 
 const notFound = () =>
-  Response.json({ message: "This file does not exist, or it was deleted." }, { status: 404, headers: { "Cache-Control": "private" } });
+  problem({ status: 404, detail: "This file does not exist, or it was deleted.", headers: { "Cache-Control": "private" } });
 
 /**
  * GET /projects/:id/attachments/:attachmentId. Members of the workspace (any role)

@@ -4,6 +4,7 @@ import { requireAnonymous } from "~/.server/auth/session";
 import { flashHeader } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyError } from "~/.server/http/submission";
 import { identity } from "~/.server/identity";
+import { resetLinkOf } from "~/.server/identity/links";
 import { PASSWORD_FIELDS, type ResetPasswordLoaderData, type ResetPasswordReply, newPasswordSchema } from "~/lib/forms/auth";
 
 /**
@@ -14,7 +15,7 @@ import { PASSWORD_FIELDS, type ResetPasswordLoaderData, type ResetPasswordReply,
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const check = await identity().checkResetLink(request);
+  const check = await identity().checkResetLink(resetLinkOf(new URL(request.url).searchParams), request.headers.get("Cookie"));
   if (!check.ok) return data<ResetPasswordLoaderData>({ state: "invalid", message: check.message }, { status: 400 });
   return data<ResetPasswordLoaderData>({ state: "ready" });
 }
@@ -27,9 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const failed = () => replyError(submission, 400, AUTH_TEXT.resetFailed, { hideFields });
   const headers = new Headers();
   try {
-    const result = await identity().resetPassword(request, submission.value.password);
+    const link = resetLinkOf(new URL(request.url).searchParams);
+    const result = await identity().resetPassword(link, submission.value.password, request.headers.get("Cookie"));
     if (!result.ok) return failed();
-    result.headers?.forEach((value, name) => headers.append(name, value));
+    for (const c of result.setCookies ?? []) headers.append("Set-Cookie", c);
   } catch (error) {
     console.error("[auth] password reset failed", error);
     return failed();

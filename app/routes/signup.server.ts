@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-run/node";
 import { requireAnonymous } from "~/.server/auth/session";
 import { limitBetaPosts } from "~/.server/beta/limits";
-import { submitBetaRequest } from "~/.server/beta/requests";
-import { handleCheckoutPost, isCheckoutPost } from "./pricing.server";
+import { SOMETHING_WENT_WRONG, submitBetaRequest } from "~/.server/beta/requests";
+import { handleCheckoutPost, isCheckoutPost } from "~/.server/billing/checkout-route";
 import { isEnabled } from "~/.server/flags";
 import { readForm } from "~/.server/http/body";
 import { clientIp } from "~/.server/http/request";
@@ -10,7 +10,6 @@ import { invalid, parseFormData, replyError } from "~/.server/http/submission";
 import { retryMessage } from "~/.server/rate-limit";
 import { type BetaFormReply, betaSignupSchema } from "~/lib/forms/beta";
 import { parseInterval } from "~/lib/plans";
-import { SOMETHING_WENT_WRONG } from "./api.beta.signup.server";
 
 /**
  * /signup (spec section 2): the plan picker while auth.enable_public_signup is on,

@@ -28,11 +28,12 @@ test.describe("the JSON API under /api", () => {
 
     const bad = await request.post(`${baseURL}/api/beta/signup`, { data: { email: "nope" } });
     expect(bad.status()).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Please enter a valid email address" });
+    expect(bad.headers()["content-type"]).toBe("application/problem+json");
+    expect(await bad.json()).toMatchObject({ status: 400, code: "validation_failed", detail: "Please enter a valid email address" });
 
     const notJson = await request.post(`${baseURL}/api/beta/email-capture`, { form: { email } });
     expect(notJson.status()).toBe(415);
-    expect(await notJson.json()).toHaveProperty("error");
+    expect(await notJson.json()).toMatchObject({ status: 415, code: "unsupported_media_type" });
 
     const broken = await request.post(`${baseURL}/api/beta/email-capture`, {
       headers: { "Content-Type": "application/json" },
@@ -40,7 +41,7 @@ test.describe("the JSON API under /api", () => {
     });
     expect(broken.status()).toBe(400);
     // The one body reader's words (app/.server/http/body.ts), said by the server's guard before the route runs.
-    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON." });
+    expect(await broken.json()).toMatchObject({ status: 400, code: "invalid_request", detail: "The request body is not valid JSON." });
 
     const capture = await request.post(`${baseURL}/api/beta/email-capture`, { data: { email } });
     expect(capture.status()).toBe(201);

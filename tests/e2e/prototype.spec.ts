@@ -175,8 +175,10 @@ test.describe("prototypes", () => {
     await expect(guest.getByTestId("screen-name")).toHaveText("Screen 2");
     // Guest feedback: a click on the screen places the pin.
     await guest.getByRole("link", { name: "Leave feedback" }).click();
-    // The click places the pin through the page's script: wait until it runs (a loaded machine is slow to hydrate).
+    // The click places the pin through the page's script: wait until it runs (a loaded machine is slow to hydrate),
+    // and until the feedback form is open (the link navigates; a click on the screen before that only flashes the hotspots).
     await waitForHydration(guest);
+    await expect(guest.getByRole("form", { name: "Leave feedback" })).toBeVisible();
     await guest.locator("[data-screen-box]").click({ position: { x: 40, y: 60 } });
     await expect(guest.locator("[data-spot-marker]")).toBeVisible();
     await expect(guest.locator('input[name="x"]')).not.toHaveValue("");

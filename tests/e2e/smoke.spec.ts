@@ -91,7 +91,7 @@ test.describe("production server", () => {
     expect(crossFetchSite.status()).toBe(403);
     const crossApi = await request.post("/api/beta/signup", { headers: { origin: "http://evil.example" }, data: {} });
     expect(crossApi.status()).toBe(403);
-    expect(await crossApi.json()).toEqual({ error: "Cross-site request refused" });
+    expect(await crossApi.json()).toMatchObject({ status: 403, code: "cross_site_request", detail: "Cross-site request refused" });
 
     // Same origin reaches the app: the API's own validation answers (4xx), not the guard.
     const sameOrigin = await request.post("/api/beta/email-capture", {

@@ -7,10 +7,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { closedBetaURL, mailboxURL, oauthURL, type OAuthProvider } from "./e2e-config";
+import { mailboxURL, oauthURL, type OAuthProvider } from "./e2e-config";
 
 export { expect };
-export { baseURL, closedBetaURL, mailboxURL, oauthURL, adminEmail } from "./e2e-config";
+export { baseURL, closedBetaURL, adminEmail } from "./e2e-config";
 
 /**
  * Playwright's test; an uncaught exception in the page fails the test that caused it.
@@ -146,6 +146,3 @@ export async function expectNoA11yViolations(
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
-
-/** The closed-beta instance (public sign-up off); its mails go to the same sink. */
-export const closedBeta = { url: closedBetaURL };

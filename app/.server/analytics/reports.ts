@@ -3,7 +3,7 @@ import { CLOSED_STATE_GROUPS } from "~/lib/board";
 import type { ProjectOverview } from "~/lib/analytics";
 import { db, rowsOf, schema } from "../db";
 import { notFound } from "../errors";
-import { assertCan } from "../projects/access";
+import { requireRead } from "../access";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
 import { addDays, dayOf, startOfDay } from "./days";
@@ -18,7 +18,7 @@ const { boardColumns, cardTransitions, cards, projects } = schema;
 
 /** Per active project: cards completed in the last 28 days, cards in started columns, open cards past their due date. */
 export async function workspaceOverview(member: MemberContext, now = new Date()): Promise<ProjectOverview[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "analytics");
   const ws = member.workspace.id;
   const today = dayOf(now);
   const since = startOfDay(addDays(today, -27));

@@ -155,6 +155,26 @@ export async function signIn(request: Request, userId: string, identityState?: R
   return headers;
 }
 
+/**
+ * Set-Cookie headers for a sign-in an identity backend vouched for (identity/types.ts,
+ * IdentitySession): our session cookie, then the backend's own cookies.
+ */
+export async function signInAs(
+  request: Request,
+  session: { userId: string; identityState?: Record<string, string>; setCookies: string[] },
+): Promise<Headers> {
+  const headers = await signIn(request, session.userId, session.identityState);
+  for (const c of session.setCookies) headers.append("Set-Cookie", c);
+  return headers;
+}
+
+/** Headers carrying these Set-Cookie lines (none: empty headers). */
+export function setCookieHeaders(setCookies: readonly string[] = []): Headers {
+  const headers = new Headers();
+  for (const c of setCookies) headers.append("Set-Cookie", c);
+  return headers;
+}
+
 /** Ends the current session in the database and clears the cookie. */
 export async function signOut(request: Request): Promise<Headers> {
   const id = await readSessionId(request);

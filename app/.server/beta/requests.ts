@@ -8,12 +8,14 @@ const { betaRequests, emailCaptures } = schema;
 /** Success texts of spec section 8. */
 export const REQUEST_SUBMITTED_MESSAGE = "Request submitted. We will contact you if approved.";
 export const ON_THE_LIST_MESSAGE = "Thanks! You are on the beta list.";
+/** What a beta post is told when storing it failed (the form's and the JSON API's 500). */
+export const SOMETHING_WENT_WRONG = "Something went wrong";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string; fieldErrors: Partial<Record<string, string>> };
 
 /**
  * The JSON API's parse (the form's is conform's, app/lib/forms/beta.ts): the first
- * message as the `{ "error" }`, and one per field.
+ * message as the problem's `detail`, and one per field.
  */
 export function parseWith<T>(schemaToUse: z.ZodType<T>, input: unknown): Parsed<T> {
   const result = schemaToUse.safeParse(input);

@@ -5,7 +5,7 @@ import { addMember, authedRequest, makeOwner, makeUser } from "../../../tests/su
 import { resetDb } from "../../../tests/support/db";
 import { db, schema } from "../db";
 import { getMemberContext } from "../workspaces";
-import { MANAGE_BILLING_MESSAGE, VIEW_BILLING_MESSAGE } from "./access";
+import { MANAGE_BILLING_MESSAGE, VIEW_BILLING_MESSAGE } from "../access";
 import { startApiCheckout, startCheckout } from "./checkout";
 import { billingOverview } from "./overview";
 import { cancelCurrentSubscription, cancelWorkspaceSubscription, listWorkspaceSubscriptions, openPortal } from "./subscriptions";

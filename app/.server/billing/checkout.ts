@@ -1,4 +1,3 @@
-import { can } from "~/lib/permissions";
 import { TRIAL_KEEP_MIN_MS } from "~/lib/billing-text";
 import { getPlan, PLANS, type BillingInterval, type PlanId } from "~/lib/plans";
 import { env } from "../env";
@@ -7,14 +6,14 @@ import { paymentProvider } from "../payments/provider";
 import { ensureCustomer, isLiveStatus, liveSubscriptionOf } from "../payments/sync";
 import type { CheckoutSessionInput, PaymentProvider, ProviderSubscription } from "../payments/types";
 import type { MemberContext } from "../workspaces";
-import { assertBilling } from "./access";
+import { allows, requireRole } from "../access";
 import { planStatusOf } from "./plan-status";
 
 /**
  * Starting a subscription, for the plan picker (/pricing, /signup) and the JSON API. One
  * subscription per workspace: before a checkout opens, the provider (not our stored copy,
  * which may wait for a webhook) is asked whether the customer already has a live one
- * (active, trialing, past due). Only the owner may start one (assertBilling).
+ * (active, trialing, past due). Only the owner may start one (the access gate).
  */
 
 /** The app's public origin: what the provider sends the buyer back to. */
@@ -44,7 +43,7 @@ export async function pickerStateOf(member: MemberContext | null): Promise<Picke
     current: live ? { planId: s.planId, planName: s.planName, interval: s.interval! } : null,
     trialDaysLeft: s.status === "trial" && s.trialDaysLeft ? s.trialDaysLeft : null,
     trialKeptUntil: kept?.toISOString() ?? null,
-    canManage: can(member.role, "billing.manage"),
+    canManage: allows(member.role, "billing", "change"),
   };
 }
 
@@ -57,7 +56,7 @@ export type CheckoutStart = { kind: "checkout" | "portal"; url: string } | { kin
  * /billing, any other to the provider's portal, where the existing subscription changes.
  */
 export async function startCheckout(member: MemberContext, choice: { planId: PlanId; interval: BillingInterval }): Promise<CheckoutStart> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const plan = getPlan(choice.planId)!;
   const provider = await paymentProvider();
   const origin = appOrigin();
@@ -87,7 +86,7 @@ export async function startApiCheckout(
   member: MemberContext,
   input: { priceId: string; successUrl: string; cancelUrl: string; allowPromotionCodes: boolean; planId?: string },
 ): Promise<{ id: string; url: string }> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const provider = await paymentProvider();
   const entry = await catalogueEntryOf(provider, input.priceId);
   if (!entry) throw new UserError(400, "This price belongs to no plan.", "priceId");

@@ -1,6 +1,5 @@
 import type { BillingOverview, InvoiceRow, UsageRow } from "~/lib/billing-text";
 import { BYTES_PER_GB } from "~/lib/file-size";
-import { can } from "~/lib/permissions";
 import { db } from "../db";
 import { invoicePdfPath } from "./receipts";
 import { paymentProvider } from "../payments/provider";
@@ -8,7 +7,7 @@ import { currentSubscription, customerIdOf, syncSubscription } from "../payments
 import type { MemberContext } from "../workspaces";
 import { apiCallsThisMonth } from "../workspaces/api-usage";
 import { planOf, storageUsedBytes, usageOf } from "../workspaces/limits";
-import { assertBilling } from "./access";
+import { allows, requireRead } from "../access";
 import { planStatusOf } from "./plan-status";
 
 /**
@@ -17,7 +16,7 @@ import { planStatusOf } from "./plan-status";
  * read first, so the page is right before any webhook arrives.
  */
 export async function billingOverview(member: MemberContext, options: { returning: boolean }): Promise<BillingOverview> {
-  assertBilling(member, "view");
+  requireRead(member, "billing");
   const { workspace } = member;
   const provider = await paymentProvider();
   const customerId = await customerIdOf(workspace.id, provider);
@@ -61,7 +60,7 @@ export async function billingOverview(member: MemberContext, options: { returnin
 
   const paid = sub?.status === "active" || sub?.status === "trialing";
   return {
-    canManage: can(member.role, "billing.manage"),
+    canManage: allows(member.role, "billing", "change"),
     workspaceName: workspace.name,
     testMode: provider.name === "local",
     plan: { id: plan.planId, name: plan.name },

@@ -8,7 +8,7 @@ import { paymentProvider } from "../payments/provider";
 import { workspaceOfCustomer } from "../payments/sync";
 import type { PaidInvoice } from "../payments/types";
 import type { MemberContext } from "../workspaces";
-import { assertBilling } from "./access";
+import { requireRead } from "../access";
 import { customerOf } from "./subscriptions";
 
 /**
@@ -130,7 +130,7 @@ async function mailOwners(workspaceId: string, receipt: ReceiptInput): Promise<v
 
 /** A test-mode invoice of the member's workspace as a PDF (owners and admins); anything else is not found. */
 export async function localInvoicePdf(member: MemberContext, invoiceId: string): Promise<{ filename: string; pdf: Buffer } | null> {
-  assertBilling(member, "view");
+  requireRead(member, "billing");
   if ((await paymentProvider()).name !== "local") return null;
   const customerId = await customerOf(member.workspace.id);
   if (!customerId) return null;

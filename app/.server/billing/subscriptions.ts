@@ -3,7 +3,7 @@ import { paymentProvider } from "../payments/provider";
 import { currentSubscription, customerIdOf, syncSubscription } from "../payments/sync";
 import type { ProviderSubscription } from "../payments/types";
 import type { MemberContext } from "../workspaces";
-import { assertBilling } from "./access";
+import { requireRead, requireRole } from "../access";
 
 /**
  * The workspace's subscriptions at the provider: listed (admins and owners), the portal
@@ -17,7 +17,7 @@ export async function customerOf(workspaceId: string): Promise<string | null> {
 }
 
 export async function listWorkspaceSubscriptions(member: MemberContext): Promise<ProviderSubscription[]> {
-  assertBilling(member, "view");
+  requireRead(member, "billing");
   const provider = await paymentProvider();
   const customerId = await customerIdOf(member.workspace.id, provider);
   return customerId ? provider.listSubscriptions(customerId) : [];
@@ -25,7 +25,7 @@ export async function listWorkspaceSubscriptions(member: MemberContext): Promise
 
 /** A session of the provider's customer portal, or null before the workspace's first checkout. */
 export async function openPortal(member: MemberContext, returnUrl: string): Promise<{ url: string } | null> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const provider = await paymentProvider();
   const customerId = await customerIdOf(member.workspace.id, provider);
   if (!customerId) return null;
@@ -38,7 +38,7 @@ export async function cancelWorkspaceSubscription(
   subscriptionId: string,
   options: { immediately: boolean },
 ): Promise<ProviderSubscription> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const provider = await paymentProvider();
   const customerId = await customerIdOf(member.workspace.id, provider);
   const owned = customerId ? (await provider.listSubscriptions(customerId)).some((s) => s.id === subscriptionId) : false;
@@ -50,7 +50,7 @@ export async function cancelWorkspaceSubscription(
 
 /** /billing's "Cancel subscription": the current one, at the end of its period; null when nothing is running. */
 export async function cancelCurrentSubscription(member: MemberContext): Promise<ProviderSubscription | null> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const provider = await paymentProvider();
   const customerId = await customerIdOf(member.workspace.id, provider);
   const sub = await currentSubscription(member.workspace.id);

@@ -5,7 +5,7 @@ import { changeLocalPlan, completeLocalCheckout, expireLocalCheckout, getLocalCh
 import { paymentProvider } from "../payments/provider";
 import { currentOf, liveSubscriptionOf, syncSubscription } from "../payments/sync";
 import type { MemberContext } from "../workspaces";
-import { assertBilling } from "./access";
+import { requireRole } from "../access";
 import { appOrigin } from "./checkout";
 import { planStatusOf } from "./plan-status";
 import { sendLocalReceipt } from "./receipts";
@@ -21,7 +21,7 @@ const gone = () => new UserError(404, "This test-mode page does not exist or has
 
 /** The member's own test-mode customer (the owner's, in test mode), else the page is not found. */
 export async function requireLocalCustomer(member: MemberContext, customerId: string | null | undefined): Promise<string> {
-  assertBilling(member, "manage");
+  requireRole(member, "billing", "change");
   const provider = await paymentProvider();
   const own = await customerOf(member.workspace.id);
   if (provider.name !== "local" || !own || own !== customerId) throw gone();

@@ -7,7 +7,8 @@ import { notFound, UserError } from "../errors";
 import { actorOf, emit, mutate, type CardRef } from "../events";
 import { burnSeries, cycleReport, lastChartDay, type CycleHistory, type Stay } from "../analytics/burn";
 import { dayOf } from "../analytics/days";
-import { assertCan, assertCanChange, scopeOf, type BoardScope } from "../projects/access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { scopeOf, type BoardScope } from "../projects/scope";
 import { cardsOf, lockCard } from "../projects/board-rows";
 import { findCardByRef } from "../projects/dependencies";
 import { getProject } from "../projects/projects";
@@ -47,7 +48,7 @@ export type CycleSummary = CycleChoice & { closedAt: Date | null; cardCount: num
 
 /** A project's cycles, newest start first, with how many cards each holds and how many of those are done. */
 export async function listCycles(member: MemberContext, projectId: string, now = new Date()): Promise<CycleSummary[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const project = await requireProjectOf(member, projectId);
   const scope = { workspaceId: member.workspace.id, projectId: project.id };
   const [rows, open] = await Promise.all([
@@ -76,10 +77,11 @@ export async function listCycles(member: MemberContext, projectId: string, now =
 }
 
 export async function createCycle(member: MemberContext, projectId: string, input: { name: string; startsOn: string; endsOn: string }) {
-  await assertCanChange(member, "card.update");
+  requireRole(member, "card", "change");
   const project = await requireProjectOf(member, projectId);
   if (input.endsOn < input.startsOn) throw new UserError(400, "The cycle must end on or after its start.", "endsOn");
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const [row] = await tx
       .insert(cycles)
       .values({
@@ -107,12 +109,13 @@ export async function createCycle(member: MemberContext, projectId: string, inpu
  * it stays as it was. Returns the old and the new name (the same when nothing changed).
  */
 export async function renameCycle(member: MemberContext, projectId: string, cycleId: string, name: string) {
-  await assertCanChange(member, "card.update");
+  requireRole(member, "card", "change");
   const ctx = scopeOf(member, projectId);
   const next = name.trim();
   if (!next) throw new UserError(400, "Name the cycle.", "name");
   if (next.length > 80) throw new UserError(400, "Keep the name under 80 characters.", "name");
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     if (cycle.name !== next) {
       await tx
@@ -138,9 +141,9 @@ export async function renameCycle(member: MemberContext, projectId: string, cycl
  * name, how many cards it held and whether it was closed.
  */
 export async function deleteCycle(member: MemberContext, projectId: string, cycleId: string) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     const held = await tx
       .select({ cardId: cycleCards.cardId })
@@ -235,9 +238,9 @@ type Cycle = { id: string; name: string } | null;
 
 /** The card panel's cycle select: put the card in a cycle, or (null) take it out of its cycle. */
 export async function setCardCycle(member: MemberContext, projectId: string, cardId: string, cycleId: string | null, at = new Date()) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const change = await placeCard(tx, ctx, card, cycleId, at);
     if (change) await emit(tx, cycleChanged(member, ctx, card, change));
@@ -247,9 +250,9 @@ export async function setCardCycle(member: MemberContext, projectId: string, car
 
 /** The cycles page's "Add a card" (by number or title). */
 export async function addCardToCycle(member: MemberContext, projectId: string, cycleId: string, ref: string, at = new Date()) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const found = await findCardByRef(tx, ctx, ref).catch((e: unknown) => {
       if (e instanceof UserError) throw new UserError(e.status, e.message, "card");
       throw e;
@@ -266,9 +269,9 @@ export async function addCardToCycle(member: MemberContext, projectId: string, c
 }
 
 export async function removeCardFromCycle(member: MemberContext, projectId: string, cycleId: string, cardId: string, at = new Date()) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId);
     if (cycle.closedAt) throw new UserError(409, `${cycle.name} is closed: its cards stay in its report.`);
     const card = await lockCard(tx, ctx, cardId);
@@ -344,7 +347,7 @@ export type CycleDetail = {
 
 /** One cycle with its cards now and its burn-up (live while open, frozen once closed). */
 export async function getCycle(member: MemberContext, projectId: string, cycleId: string, now = new Date()): Promise<CycleDetail> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const project = await requireProjectOf(member, projectId);
   const scope = { workspaceId: member.workspace.id, projectId: project.id };
   const d = db();
@@ -384,9 +387,9 @@ export async function getCycle(member: MemberContext, projectId: string, cycleId
 
 /** Closes a cycle and freezes its report, computed from its history up to now. */
 export async function closeCycle(member: MemberContext, projectId: string, cycleId: string, at = new Date()): Promise<CycleReport> {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     if (cycle.closedAt) throw new UserError(409, `${cycle.name} is already closed.`);
     const h = await historyOf(tx, ctx, cycle.id, at);
@@ -412,10 +415,11 @@ export async function closeCycle(member: MemberContext, projectId: string, cycle
  * to another open cycle, in one step. Returns how many moved.
  */
 export async function moveUnfinished(member: MemberContext, projectId: string, fromCycleId: string, toCycleId: string, at = new Date()) {
-  await assertCanChange(member, "card.update");
+  requireRole(member, "card", "change");
   const ctx = scopeOf(member, projectId);
   if (fromCycleId === toCycleId) throw new UserError(400, "Choose another cycle to move the cards to.", "toCycleId");
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const from = await requireCycle(tx, ctx, fromCycleId);
     const to = await requireCycle(tx, ctx, toCycleId);
     if (to.closedAt) throw new UserError(409, `${to.name} is closed: choose an open cycle.`, "toCycleId");
@@ -447,7 +451,7 @@ export async function moveUnfinished(member: MemberContext, projectId: string, f
 
 /** The cycles a card may join (the open ones), and the one it is in now. */
 export async function cycleChoicesFor(member: MemberContext, projectId: string, cardId: string | null, now = new Date()) {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const scope = { workspaceId: member.workspace.id, projectId };
   const d = db();
   const [rows, stay] = await Promise.all([

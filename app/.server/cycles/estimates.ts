@@ -2,7 +2,8 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, db } from "../db";
 import { UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
-import { assertCan, assertCanChange, scopeOf } from "../projects/access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { scopeOf } from "../projects/scope";
 import { cardsOf, lockCard } from "../projects/board-rows";
 import type { MemberContext } from "../workspaces";
 import { MAX_POINTS } from "~/lib/cycles";
@@ -17,12 +18,13 @@ const { cardEstimateChanges, cards } = schema;
 
 /** Sets (or, with null, removes) a card's estimate at `at`; false when it already was that. */
 export async function setEstimate(member: MemberContext, projectId: string, cardId: string, points: number | null, at = new Date()) {
-  await assertCanChange(member, "card.update");
+  requireRole(member, "card", "change");
   if (points !== null && (!(points >= 0 && points <= MAX_POINTS) || Math.round(points * 10) !== points * 10)) {
     throw new UserError(400, `Enter points from 0 to ${MAX_POINTS}, with at most one decimal (e.g. 2.5).`, "estimate");
   }
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const before = card.estimatePoints === null ? null : Number(card.estimatePoints);
     if (before === points) return false;
@@ -45,7 +47,7 @@ export async function setEstimate(member: MemberContext, projectId: string, card
 
 /** Each estimated card's points, for the card faces. */
 export async function projectEstimates(member: MemberContext, projectId: string): Promise<Record<string, number>> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const rows = await db()
     .select({ id: cards.id, points: cards.estimatePoints })
     .from(cards)

@@ -2,7 +2,7 @@ import { and, asc, ne } from "drizzle-orm";
 import type { BoardPlanning } from "~/lib/cycles";
 import { isUuid } from "~/lib/ids";
 import { db, schema } from "../db";
-import { assertCan } from "../projects/access";
+import { requireRead } from "../access";
 import { cardsOf } from "../projects/board-rows";
 import { blockedCardIds, dependenciesOfCard, projectDependencies } from "../projects/dependencies";
 import type { MemberContext } from "../workspaces";
@@ -20,7 +20,7 @@ const { cards } = schema;
 const SUGGESTIONS = 200;
 
 export async function boardPlanning(member: MemberContext, projectId: string, openCardId: string | null): Promise<BoardPlanning> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const [points, deps] = await Promise.all([projectEstimates(member, projectId), projectDependencies(member, projectId)]);
   const blocked = blockedCardIds(deps);
   if (!openCardId || !isUuid(openCardId)) return { points, blocked, card: null };
@@ -46,7 +46,7 @@ export async function boardPlanning(member: MemberContext, projectId: string, op
 
 /** "#12 Title" of the project's cards (up to 200, by number), suggested by the forms that take a card by number or title. */
 export async function projectCardRefs(member: MemberContext, projectId: string, except: string | null = null): Promise<string[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const rows = await db()
     .select({ number: cards.number, title: cards.title })
     .from(cards)

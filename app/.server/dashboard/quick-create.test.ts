@@ -31,7 +31,7 @@ describe("quickCreateCard", () => {
     await addMember(workspace.id, viewer.id, "viewer");
     await expect(quickCreateCard(await ctxFor(viewer.id), { projectId: project.id, title: "Nope" })).rejects.toMatchObject({
       status: 403,
-      message: "Viewers cannot create cards.",
+      message: "Your role in this workspace can view this board but not change it.",
     });
     expect(await cardsOf(project.id)).toHaveLength(0);
   });

@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { can } from "~/lib/permissions";
 import { db, schema } from "../db";
-import { forbidden, UserError } from "../errors";
+import { UserError } from "../errors";
 import { createCard } from "../projects/cards";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
-import { assertWritable } from "../workspaces/limits";
+import { requireAccess } from "../access";
 
 /** The dashboard's quick create: a card in one of the workspace's projects, in its first "not started" column. */
 const { boardColumns } = schema;
@@ -21,8 +20,8 @@ export async function quickCreateColumn(workspaceId: string, projectId: string):
 }
 
 export async function quickCreateCard(ctx: MemberContext, input: { projectId: string; title: string }) {
-  if (!can(ctx.role, "card.create")) throw forbidden("Viewers cannot create cards.");
-  await assertWritable(db(), ctx.workspace.id);
+  // A first answer before the project is looked for; createCard's transaction asks again.
+  await requireAccess(db(), ctx, "card", "create");
   const project = await getProject(ctx, input.projectId);
   const columnId = project ? await quickCreateColumn(ctx.workspace.id, project.id) : null;
   if (!project || !columnId) throw new UserError(404, "That project was not found.", "projectId");

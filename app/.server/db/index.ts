@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../env";
 import { claimDataDir } from "./data-dir-lock";
+import type { Driver } from "./driver";
 import { runMigrations } from "./migrate";
 import * as schema from "./schema";
 
@@ -20,8 +21,7 @@ export { schema };
 /** One type for both drivers, so every query module works on PGlite and on Postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The raw driver, for what Drizzle does not cover (LISTEN/NOTIFY, migrations). */
-export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool; url: string };
+export type { Driver } from "./driver";
 
 type Handle = {
   db: Db;

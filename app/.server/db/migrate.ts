@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Driver } from "./index";
+import type { Driver } from "./driver";
 
 /**
  * Runs the SQL files in ./migrations in name order, each once, each in its own

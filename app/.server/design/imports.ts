@@ -4,7 +4,7 @@ import { checkSystem } from "~/lib/design-tokens/validate";
 import { db } from "../db";
 import { UserError } from "../errors";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange } from "./access";
+import { requireAccess } from "../access";
 import { diffSystems, type SystemDiff } from "~/lib/design-tokens/diff";
 import { effectiveOf, scopeDocs } from "./systems";
 import { replaceSystem } from "./tokens";
@@ -31,7 +31,8 @@ function parsed(text: string): DesignSystemDoc {
 }
 
 async function plan(member: MemberContext, projectId: string | null, text: string) {
-  await assertCanChange(member, "design.edit");
+  // A first answer before the file is parsed; the transaction that writes asks again.
+  await requireAccess(db(), member, "token_set", "change");
   const doc = parsed(text);
   const { base, overlay } = await scopeDocs(db(), member, projectId);
   const before = effectiveOf(base, overlay).doc;

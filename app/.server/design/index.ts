@@ -2,7 +2,7 @@
  * Design-system services (issue 9; /work design contract). Each takes the member context and
  * checks the role and the workspace's read-only state itself; route code calls these, never SQL.
  */
-export { effectiveSystem, effectiveOf, type EffectiveSystem } from "./systems";
+export { effectiveSystem } from "./systems";
 export {
   createSet,
   deleteSet,
@@ -14,7 +14,6 @@ export {
   saveSetJson,
   saveTheme,
   saveToken,
-  type TokenInput,
 } from "./tokens";
 export {
   compareVersions,
@@ -25,8 +24,5 @@ export {
   publishVersion,
   revokeDownloadToken,
   versionForDownload,
-  type DownloadToken,
-  type VersionSummary,
 } from "./versions";
-export type { SystemDiff } from "~/lib/design-tokens/diff";
-export { applyImport, previewImport, type ImportPreview } from "./imports";
+export { applyImport, previewImport } from "./imports";

@@ -4,7 +4,8 @@ import { sampleSystem } from "~/lib/design-tokens/sample";
 import type { DesignSystemDoc, TokenStatus } from "~/lib/design-tokens/types";
 import { db, type Db } from "../db";
 import type { MemberContext } from "../workspaces";
-import { assertCan, EMPTY_DOC, findProject, systemRow, type Tenant } from "./access";
+import { requireRead } from "../access";
+import { EMPTY_DOC, findProject, systemRow, type Tenant } from "./rows";
 
 /**
  * The design system of a scope: the workspace's base (projectId null) or a project's, which
@@ -33,7 +34,7 @@ export async function scopeDocs(tx: Db, member: Tenant, projectId: string | null
 
 /** The effective system of the workspace (projectId null) or of one of its projects (404 for another workspace's). */
 export async function effectiveSystem(member: MemberContext, projectId: string | null): Promise<EffectiveSystem> {
-  assertCan(member, "design.view");
+  requireRead(member, "token_set");
   const { base, overlay, project } = await scopeDocs(db(), member, projectId);
   return { ...effectiveOf(base, overlay), project, own: overlay ?? base };
 }

@@ -20,7 +20,8 @@ import { actorOf, emit, mutate } from "../events";
 import { UserError } from "../errors";
 import { applyPatchIn } from "../wireframes/patches";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, EMPTY_DOC, systemRow, type DesignAction } from "./access";
+import { requireAccess } from "../access";
+import { EMPTY_DOC, systemRow } from "./rows";
 import { effectiveOf, scopeDocs } from "./systems";
 
 /**
@@ -69,12 +70,12 @@ export type ChangeContext = {
 export async function changeSystem<T>(
   member: MemberContext,
   projectId: Scope,
-  action: DesignAction,
+  action: "change" | "publish",
   change: (ctx: ChangeContext) => { doc: DesignSystemDoc; result: T } | Promise<{ doc: DesignSystemDoc; result: T }>,
   opts: { field?: string } = {},
 ): Promise<T> {
   return mutate(async (tx) => {
-    await assertCanChange(member, action, tx);
+    await requireAccess(tx, member, "token_set", action);
     const scope = await scopeDocs(tx, member, projectId);
     const row = await systemRow(tx, member, scope.project?.id ?? null, { lock: true });
     const own = scope.project ? (row?.document ?? EMPTY_DOC) : scope.base;
@@ -137,7 +138,7 @@ export async function saveToken(member: MemberContext, projectId: Scope, input: 
   return changeSystem(
     member,
     projectId,
-    "design.edit",
+    "change",
     ({ doc, base }) => {
       if (!hasSet(doc, input.set) && !hasSet(base, input.set)) throw new UserError(404, `There is no set named ${input.set}.`, "set");
       const ownSet = doc.sets.find((s) => s.name === input.set);
@@ -191,7 +192,7 @@ export async function deleteToken(member: MemberContext, projectId: Scope, set: 
   await changeSystem(
     member,
     projectId,
-    "design.edit",
+    "change",
     ({ doc, base }) => {
       const own = doc.sets.find((s) => s.name === set);
       if (!own || getNode(own.tokens, path) === undefined) {
@@ -239,7 +240,7 @@ export async function renameToken(
   return changeSystem(
     member,
     projectId,
-    "design.edit",
+    "change",
     async ({ tx, doc, base }) => {
       if (!doc.sets.some((s) => s.name === set && getNode(s.tokens, from) !== undefined)) {
         if (base && getNodeIn(base, set, from) !== undefined)
@@ -302,7 +303,7 @@ export async function saveSetJson(member: MemberContext, projectId: Scope, set: 
   await changeSystem(
     member,
     projectId,
-    "design.edit",
+    "change",
     ({ doc, base }) => {
       if (!hasSet(doc, set) && !hasSet(base, set)) throw new UserError(404, `There is no set named ${set}.`, "set");
       return { doc: withSet(doc, set, () => checked.set, base !== null), result: undefined };
@@ -323,7 +324,7 @@ function cleanSetName(name: string, field = "name"): string {
 /** Adds an empty set (at the end: later sets win). */
 export async function createSet(member: MemberContext, projectId: Scope, name: string): Promise<void> {
   const clean = cleanSetName(name);
-  await changeSystem(member, projectId, "design.edit", ({ doc, base }) => {
+  await changeSystem(member, projectId, "change", ({ doc, base }) => {
     if (hasSet(doc, clean) || hasSet(base, clean)) throw new UserError(409, `A set named ${clean} already exists.`, "name");
     return { doc: { ...doc, sets: [...doc.sets, { name: clean, tokens: {} }] }, result: undefined };
   });
@@ -331,7 +332,7 @@ export async function createSet(member: MemberContext, projectId: Scope, name: s
 
 /** Deletes a set and takes it out of every theme (admins and owners; refused when other tokens alias its tokens). */
 export async function deleteSet(member: MemberContext, projectId: Scope, name: string): Promise<void> {
-  await changeSystem(member, projectId, "design.publish", ({ doc, base }) => {
+  await changeSystem(member, projectId, "publish", ({ doc, base }) => {
     if (!hasSet(doc, name)) {
       if (hasSet(base, name)) throw new UserError(400, `${name} is inherited from the workspace's design system. Delete it there.`, "name");
       throw new UserError(404, `There is no set named ${name}.`, "name");
@@ -348,7 +349,7 @@ export async function deleteSet(member: MemberContext, projectId: Scope, name: s
 
 /** Moves a set one place up or down (order decides which set wins). */
 export async function moveSet(member: MemberContext, projectId: Scope, name: string, direction: "up" | "down"): Promise<void> {
-  await changeSystem(member, projectId, "design.edit", ({ doc }) => {
+  await changeSystem(member, projectId, "change", ({ doc }) => {
     const i = doc.sets.findIndex((s) => s.name === name);
     if (i === -1) throw new UserError(404, `There is no set named ${name}.`, "name");
     const j = direction === "up" ? i - 1 : i + 1;
@@ -366,7 +367,7 @@ export async function saveTheme(
   input: { name: string; originalName?: string | null; sets: string[] },
 ) {
   const name = cleanSetName(input.name);
-  await changeSystem(member, projectId, "design.edit", ({ doc, base }) => {
+  await changeSystem(member, projectId, "change", ({ doc, base }) => {
     const all = [...(base?.sets ?? []), ...doc.sets].map((s) => s.name);
     const unknown = input.sets.find((s) => !all.includes(s));
     if (unknown) throw new UserError(400, `There is no set named ${unknown}.`, "sets");
@@ -385,7 +386,7 @@ export async function saveTheme(
 }
 
 export async function deleteTheme(member: MemberContext, projectId: Scope, name: string): Promise<void> {
-  await changeSystem(member, projectId, "design.edit", ({ doc, base }) => {
+  await changeSystem(member, projectId, "change", ({ doc, base }) => {
     if (!doc.themes.some((t) => t.name === name)) {
       if (base?.themes.some((t) => t.name === name))
         throw new UserError(400, `${name} is inherited from the workspace's design system.`, "name");
@@ -397,5 +398,5 @@ export async function deleteTheme(member: MemberContext, projectId: Scope, name:
 
 /** Replaces the scope's whole document (an import once confirmed). */
 export async function replaceSystem(member: MemberContext, projectId: Scope, next: DesignSystemDoc): Promise<void> {
-  await changeSystem(member, projectId, "design.edit", () => ({ doc: next, result: undefined }));
+  await changeSystem(member, projectId, "change", () => ({ doc: next, result: undefined }));
 }

@@ -8,7 +8,8 @@ import { notFound, UserError } from "../errors";
 import { sessionSecrets } from "../secrets";
 import { users } from "../db/schema-users";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, findProject } from "./access";
+import { requireAccess, requireRead } from "../access";
+import { findProject } from "./rows";
 import { diffSystems, type SystemDiff } from "~/lib/design-tokens/diff";
 import { effectiveOf, scopeDocs } from "./systems";
 
@@ -39,7 +40,7 @@ export async function publishVersion(
   const version = input.version.trim();
   if (!SEMVER.test(version)) throw new UserError(400, "Use a semantic version number such as 1.0.0 or 2.1.0-beta.1.", "version");
   return transaction(async (tx) => {
-    await assertCanChange(member, "design.publish", tx);
+    await requireAccess(tx, member, "token_set", "publish");
     const { base, overlay, project } = await scopeDocs(tx, member, projectId);
     const [taken] = await tx
       .select({ id: designVersions.id })
@@ -64,7 +65,7 @@ export async function publishVersion(
 
 /** The scope's versions, newest first. */
 export async function listVersions(member: MemberContext, projectId: string | null): Promise<VersionSummary[]> {
-  assertCan(member, "design.view");
+  requireRead(member, "token_set");
   const project = await findProject(db(), member, projectId);
   return db()
     .select({
@@ -93,7 +94,7 @@ async function versionRow(tx: Db, workspaceId: string, versionId: string) {
 
 /** One version of the workspace (its document is what it exports). */
 export async function getVersion(member: MemberContext, versionId: string) {
-  assertCan(member, "design.view");
+  requireRead(member, "token_set");
   return versionRow(db(), member.workspace.id, versionId);
 }
 
@@ -115,7 +116,7 @@ export async function compareVersions(
   from: string,
   to: string,
 ): Promise<{ from: string; to: string; diff: SystemDiff }> {
-  assertCan(member, "design.view");
+  requireRead(member, "token_set");
   await findProject(db(), member, projectId);
   const [a, b] = await Promise.all([docOf(member, projectId, from), docOf(member, projectId, to)]);
   return { from: a.label, to: b.label, diff: diffSystems(a.doc, b.doc) };
@@ -131,7 +132,7 @@ export type DownloadToken = { id: string; createdAt: Date; revokedAt: Date | nul
 /** A new download token for a version (admins and owners); the token itself is shown once. */
 export async function createDownloadToken(member: MemberContext, versionId: string): Promise<{ id: string; token: string }> {
   return transaction(async (tx) => {
-    await assertCanChange(member, "design.publish", tx);
+    await requireAccess(tx, member, "token_set", "publish");
     const version = await versionRow(tx, member.workspace.id, versionId);
     const random = randomToken(24);
     const token = `${random}.${sign(version.id, random)}`;
@@ -145,7 +146,7 @@ export async function createDownloadToken(member: MemberContext, versionId: stri
 
 export async function revokeDownloadToken(member: MemberContext, tokenId: string): Promise<void> {
   await transaction(async (tx) => {
-    await assertCanChange(member, "design.publish", tx);
+    await requireAccess(tx, member, "token_set", "publish");
     if (!isUuid(tokenId)) throw notFound("That download link");
     const [row] = await tx
       .update(designDownloadTokens)
@@ -157,7 +158,7 @@ export async function revokeDownloadToken(member: MemberContext, tokenId: string
 }
 
 export async function listDownloadTokens(member: MemberContext, versionId: string): Promise<DownloadToken[]> {
-  assertCan(member, "design.view");
+  requireRead(member, "token_set");
   const version = await versionRow(db(), member.workspace.id, versionId);
   return db()
     .select({

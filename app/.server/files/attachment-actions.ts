@@ -5,7 +5,8 @@ import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
 import { actorOf, emit, mutate, type EventDraft } from "../events";
-import { assertCanChange, scopeOf } from "../projects/access";
+import { requireAccess, requireRole } from "../access";
+import { scopeOf } from "../projects/scope";
 import { lockCard } from "../projects/board-rows";
 import type { MemberContext } from "../workspaces";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
@@ -46,7 +47,8 @@ async function recordFileChange(tx: Db, event: Extract<EventDraft, { kind: "atta
  * refuses or fails, the stored bytes are removed again.
  */
 export async function uploadAttachment(member: MemberContext, projectId: string, cardId: string, file: Blob & { name: string }) {
-  await assertCanChange(member, "card.update");
+  // Refuse a role that may not attach before any bytes are stored; the gate's check that counts is in the transaction.
+  requireRole(member, "attachment", "change");
   const ctx = scopeOf(member, projectId);
   const fileName = cleanFileName(file.name);
   if (!fileName) throw new UserError(400, "Choose a file to upload.", "file");
@@ -61,6 +63,7 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
   let row: { id: string; fileName: string };
   try {
     row = await mutate(async (tx) => {
+      await requireAccess(tx, member, "attachment", "change");
       await lockWorkspaceStorage(tx, ctx.workspaceId);
       const card = await lockCard(tx, ctx, cardId);
       await assertCanStore(tx, ctx.workspaceId, bytes.byteLength);
@@ -96,9 +99,9 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
 
 /** Removes a file from a card: its metadata and activity row in one transaction, then its bytes. */
 export async function deleteAttachment(member: MemberContext, projectId: string, cardId: string, attachmentId: string) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   const gone = await mutate(async (tx) => {
+    await requireAccess(tx, member, "attachment", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(attachmentId)) throw notFound("That file");
     const [row] = await tx

@@ -382,8 +382,8 @@ describe("the JSON API", () => {
     const full = await apiUpload(token, s.project.id, { intent: "upload-attachment", cardId: s.card.id }, file("more.txt", "more"));
     expect(full.status).toBe(403);
     expect(await full.json()).toMatchObject({
-      ok: false,
-      message: "The Starter plan includes 5 GB of storage. Upgrade your plan to add more, or delete files you no longer need.",
+      status: 403,
+      detail: "The Starter plan includes 5 GB of storage. Upgrade your plan to add more, or delete files you no longer need.",
     });
 
     const big = await apiUpload(
@@ -393,7 +393,9 @@ describe("the JSON API", () => {
       file("big.bin", new Uint8Array(MAX_ATTACHMENT_BYTES + 1)),
     );
     expect(big.status).toBe(413);
-    expect((await big.json()).message).toContain("larger than 25 MB");
+    const tooBig = await big.json();
+    expect(tooBig).toMatchObject({ status: 413, errors: [{ field: "file" }] });
+    expect(tooBig.detail).toContain("larger than 25 MB");
     expect(await blobCount()).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { AttachmentView } from "~/lib/board";
 import { db, schema, type Db } from "../db";
-import { assertCan } from "../projects/access";
+import { requireRead } from "../access";
 import type { MemberContext } from "../workspaces";
 import { fileStore } from "./store";
 
@@ -17,7 +17,7 @@ export const attachmentUrl = (projectId: string, attachmentId: string) => `/proj
 
 /** A card's files, oldest first, with who uploaded them. */
 export async function listAttachments(member: MemberContext, projectId: string, cardId: string): Promise<AttachmentView[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "attachment");
   const workspaceId = member.workspace.id;
   const rows = await db()
     .select({
@@ -51,7 +51,7 @@ export function attachmentCountsByCard(d: Db, workspaceId: string, projectId: st
 
 /** One attachment of a project in the workspace, or null: the ids are in the where, never compared after. */
 export async function findAttachment(member: MemberContext, projectId: string, attachmentId: string) {
-  assertCan(member, "project.view");
+  requireRead(member, "attachment");
   const workspaceId = member.workspace.id;
   const [row] = await db()
     .select({

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { db, schema } from "../db";
-import type { FileStore } from "./store";
+import type { FileStore } from "./file-store";
 
 const { fileBlobs } = schema;
 

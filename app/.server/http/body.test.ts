@@ -1,5 +1,5 @@
 // The one body reader: what a route gets for each kind of body, and the Response it
-// throws (415, 400, 413 with { "error": … }) for each kind it refuses.
+// throws (415, 400, 413 as problem details: app/.server/http/problem.ts) for each kind it refuses.
 import { describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES, BODY_MESSAGES, readBytes, readForm, readJson } from "./body";
 
@@ -24,8 +24,10 @@ function streamed(chunks: Uint8Array[], headers: Record<string, string> = {}, op
 
 const bytes = (n: number, fill = 97) => new Uint8Array(n).fill(fill);
 
-/** The Response a reader threw, with its JSON. */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string; type: string | null; cache: string | null }> {
+const CODES: Record<number, string> = { 400: "invalid_request", 413: "payload_too_large", 415: "unsupported_media_type" };
+
+/** The Response a reader threw, read as problem details (its `detail` is what the user is told). */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; detail: string; type: string | null; cache: string | null }> {
   const thrown = await promise.then(
     () => {
       throw new Error("expected the reader to refuse the body");
@@ -34,8 +36,14 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
   );
   expect(thrown).toBeInstanceOf(Response);
   const res = thrown as Response;
-  const json = (await res.json()) as { error: string };
-  return { status: res.status, error: json.error, type: res.headers.get("Content-Type"), cache: res.headers.get("Cache-Control") };
+  const json = (await res.json()) as { status: number; code: string; detail: string; title: string; type: string };
+  expect(json).toMatchObject({
+    status: res.status,
+    code: CODES[res.status],
+    type: `/docs/api/problems/${CODES[res.status]!.replaceAll("_", "-")}`,
+  });
+  expect(json.title).toBeTruthy();
+  return { status: res.status, detail: json.detail, type: res.headers.get("Content-Type"), cache: res.headers.get("Cache-Control") };
 }
 
 describe("readForm", () => {
@@ -69,7 +77,7 @@ describe("readForm", () => {
       sent.set("file", new File(["hello"], "hello.txt", { type: "text/plain" }));
       return new Request(URL_, { method: "POST", body: sent });
     };
-    expect(await refusal(readForm(upload()))).toMatchObject({ status: 415, error: BODY_MESSAGES.unsupported });
+    expect(await refusal(readForm(upload()))).toMatchObject({ status: 415, detail: BODY_MESSAGES.unsupported });
 
     const form = await readForm(upload(), { multipart: true, maxBytes: 1024 * 1024 });
     const file = form.get("file") as File;
@@ -80,14 +88,14 @@ describe("readForm", () => {
   it("answers 400 to a post with no body and no content type", async () => {
     expect(await refusal(readForm(post(null)))).toEqual({
       status: 400,
-      error: "The request has no body.",
-      type: "application/json; charset=utf-8",
+      detail: "The request has no body.",
+      type: "application/problem+json",
       cache: "no-store",
     });
   });
 
   it("answers 415 to a body of another type: none given, text/plain, JSON", async () => {
-    expect(await refusal(readForm(post(bytes(10))))).toMatchObject({ status: 415, error: "This address only accepts a form submission." });
+    expect(await refusal(readForm(post(bytes(10))))).toMatchObject({ status: 415, detail: "This address only accepts a form submission." });
     expect(await refusal(readForm(post("a=1", { "Content-Type": "text/plain" })))).toMatchObject({ status: 415 });
     expect(await refusal(readForm(post('{"a":1}', { "Content-Type": "application/json" })))).toMatchObject({ status: 415 });
   });
@@ -95,12 +103,12 @@ describe("readForm", () => {
   it("answers 400 to a truncated multipart body", async () => {
     const truncated = '--XX\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a val';
     const res = refusal(readForm(post(truncated, { "Content-Type": "multipart/form-data; boundary=XX" })));
-    expect(await res).toMatchObject({ status: 400, error: "The form could not be read. Please try again." });
+    expect(await res).toMatchObject({ status: 400, detail: "The form could not be read. Please try again." });
   });
 
   it("answers 413 past 64 KB when Content-Length says so, without reading the body", async () => {
     const req = post(bytes(10), { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(BODY_LIMIT_BYTES + 1) });
-    expect(await refusal(readForm(req))).toMatchObject({ status: 413, error: "The request is too large (more than 64 KB)." });
+    expect(await refusal(readForm(req))).toMatchObject({ status: 413, detail: "The request is too large (more than 64 KB)." });
     expect(req.bodyUsed).toBe(false);
   });
 
@@ -117,17 +125,17 @@ describe("readForm", () => {
     const req = post(`note=${"x".repeat(2000)}`, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(await refusal(readForm(req, { maxBytes: 1024 }))).toMatchObject({
       status: 413,
-      error: "The request is too large (more than 1 KB).",
+      detail: "The request is too large (more than 1 KB).",
     });
   });
 
   it("answers 400 when the body breaks off while it is read", async () => {
     const broken = streamed([bytes(100)], { "Content-Type": "application/x-www-form-urlencoded" }, { failAfter: 1 });
-    expect(await refusal(readForm(broken))).toMatchObject({ status: 400, error: "The request body could not be read. Please try again." });
+    expect(await refusal(readForm(broken))).toMatchObject({ status: 400, detail: "The request body could not be read. Please try again." });
   });
 
   it("answers 400 to a field (or a field's name) holding a NUL character, which the database cannot store; a file may hold one", async () => {
-    const nul = { status: 400, error: BODY_MESSAGES.nulCharacter };
+    const nul = { status: 400, detail: BODY_MESSAGES.nulCharacter };
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     expect(await refusal(readForm(post("title=a%00b", form)))).toMatchObject(nul);
     expect(await refusal(readForm(post("ti%00tle=ab", form)))).toMatchObject(nul);
@@ -153,26 +161,26 @@ describe("readJson", () => {
     const json = "This address only accepts JSON (Content-Type: application/json).";
     expect(await refusal(readJson(post("a=1", { "Content-Type": "application/x-www-form-urlencoded" })))).toMatchObject({
       status: 415,
-      error: json,
+      detail: json,
     });
-    expect(await refusal(readJson(post("{}", { "Content-Type": "text/plain" })))).toMatchObject({ status: 415, error: json });
-    expect(await refusal(readJson(post(bytes(2))))).toMatchObject({ status: 415, error: json });
+    expect(await refusal(readJson(post("{}", { "Content-Type": "text/plain" })))).toMatchObject({ status: 415, detail: json });
+    expect(await refusal(readJson(post(bytes(2))))).toMatchObject({ status: 415, detail: json });
   });
 
   it("answers 400 to no body, an empty body and malformed JSON", async () => {
-    expect(await refusal(readJson(post(null)))).toMatchObject({ status: 400, error: "The request has no body." });
+    expect(await refusal(readJson(post(null)))).toMatchObject({ status: 400, detail: "The request has no body." });
     expect(await refusal(readJson(post(new Uint8Array(0), { "Content-Type": "application/json" })))).toMatchObject({
       status: 400,
-      error: "The request has no body.",
+      detail: "The request has no body.",
     });
     expect(await refusal(readJson(post('{"a":', { "Content-Type": "application/json" })))).toMatchObject({
       status: 400,
-      error: "The request body is not valid JSON.",
+      detail: "The request body is not valid JSON.",
     });
   });
 
   it("answers 400 to a NUL character in any string or key, however deep", async () => {
-    const nul = { status: 400, error: BODY_MESSAGES.nulCharacter };
+    const nul = { status: 400, detail: BODY_MESSAGES.nulCharacter };
     const json = { "Content-Type": "application/json" };
     expect(await refusal(readJson(post('{"name":"a\\u0000b"}', json)))).toMatchObject(nul);
     expect(await refusal(readJson(post('{"a\\u0000":1}', json)))).toMatchObject(nul);
@@ -185,7 +193,7 @@ describe("readJson", () => {
     const declared = post(big, { "Content-Type": "application/json", "Content-Length": String(big.length) });
     expect(await refusal(readJson(declared))).toMatchObject({ status: 413 });
     const undeclared = streamed([new TextEncoder().encode(big)], { "Content-Type": "application/json" });
-    expect(await refusal(readJson(undeclared))).toMatchObject({ status: 413, error: "The request is too large (more than 64 KB)." });
+    expect(await refusal(readJson(undeclared))).toMatchObject({ status: 413, detail: "The request is too large (more than 64 KB)." });
   });
 });
 
@@ -198,6 +206,6 @@ describe("readBytes", () => {
 
   it("says megabytes for a large limit", async () => {
     const req = post(bytes(1), { "Content-Length": String(26 * 1024 * 1024) });
-    expect(await refusal(readBytes(req, 25 * 1024 * 1024))).toMatchObject({ error: "The request is too large (more than 25 MB)." });
+    expect(await refusal(readBytes(req, 25 * 1024 * 1024))).toMatchObject({ detail: "The request is too large (more than 25 MB)." });
   });
 });

@@ -1,20 +1,19 @@
 /**
  * The one way a route reads a request body. Bad bodies never reach a parser that throws:
  * a wrong content type answers 415, a missing or malformed body 400, one over its limit
- * 413, each as a thrown Response carrying `{ "error": "…" }` (the error boundary shows
- * the message on a page; an API client reads the JSON).
+ * 413, each as a thrown problem-details Response (`problem.ts`: codes
+ * `unsupported_media_type`, `invalid_request`, `payload_too_large`); the error boundary
+ * shows its `detail` on a page, an API client reads the problem.
  */
+import { problem } from "./problem";
 
 /** JSON and plain forms: 64 KB unless a route needs more (file uploads pass their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export type BodyOptions = { maxBytes?: number };
 
-export function bodyError(status: 400 | 413 | 415, error: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
+export function bodyError(status: 400 | 413 | 415, detail: string, headers: Record<string, string> = {}): Response {
+  return problem({ status, detail, headers });
 }
 
 /** What a refused body is told; server/request-guard.ts answers with the same words before a route runs. */

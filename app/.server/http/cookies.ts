@@ -36,8 +36,3 @@ export function getFlashCookie() {
   });
   return flashCookie;
 }
-
-export function resetCookiesForTests() {
-  sessionCookie = undefined;
-  flashCookie = undefined;
-}

@@ -7,7 +7,7 @@ import {
   type FieldProblem,
   type Problem,
   type ProblemCode,
-} from "~/lib/problem";
+} from "../../lib/problem"; // relative: the production server's bundle (server.ts, esbuild) reaches this module and resolves no `~/` alias
 import { isUserError, type UserError } from "../errors";
 
 /**

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { UserError } from "../errors";
-import { invalid, jsonUserError, parseSubmission, parseSubmissionAsync, replyError, replyUserError } from "./submission";
+import { invalid, parseSubmission, parseSubmissionAsync, replyError, replyUserError } from "./submission";
 
 const schema = z.object({
   email: z.string({ error: "Enter your e-mail address." }).email("Enter a valid e-mail address."),
@@ -130,22 +130,5 @@ describe("replyError and replyUserError", () => {
     const bug = new TypeError("x is undefined");
     const submission = await valid();
     expect(() => replyUserError(submission, bug)).toThrow(bug);
-  });
-});
-
-describe("jsonUserError", () => {
-  it("answers { error, field } with the error's status and headers", () => {
-    const res = jsonUserError(new UserError(429, "Slow down.", undefined, { "Retry-After": "30" })) as unknown as Data;
-    expect(res.data).toEqual({ error: "Slow down." });
-    expect(res.init?.status).toBe(429);
-    expect(new Headers(res.init?.headers).get("Retry-After")).toBe("30");
-    expect((jsonUserError(new UserError(400, "Bad title.", "title")) as unknown as Data).data).toEqual({
-      error: "Bad title.",
-      field: "title",
-    });
-  });
-
-  it("rethrows anything else", () => {
-    expect(() => jsonUserError(new Error("boom"))).toThrow("boom");
   });
 });

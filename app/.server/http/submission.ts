@@ -53,8 +53,6 @@ type Replyable = {
   }): SubmissionResult<string[]>;
 };
 
-export type FormReply = SubmissionResult<string[]>;
-
 /** A failed parse: 400 with every field's message. */
 export function invalid(submission: Replyable, options: { hideFields?: string[]; status?: number } = {}) {
   return data(submission.reply({ hideFields: options.hideFields }), { status: options.status ?? 400 });
@@ -81,12 +79,6 @@ export function replyUserError(submission: Replyable, error: unknown, options: {
     hideFields: options.hideFields,
     headers: error.headers,
   });
-}
-
-/** A JSON API's answer to a UserError: `{ "error": "…" }` with its status; anything else is rethrown. */
-export function jsonUserError(error: unknown) {
-  if (!isUserError(error)) throw error;
-  return data({ error: error.message, ...(error.field ? { field: error.field } : {}) }, { status: error.status, headers: error.headers });
 }
 
 /**

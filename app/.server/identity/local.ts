@@ -18,9 +18,7 @@ import {
   oauthStateCookies,
 } from "../auth/oauth";
 import { checkToken } from "../auth/one-time-tokens";
-import { getUser, signIn, signOut } from "../auth/session";
-import { redirectWithToast } from "../http/flash";
-import type { IdentityBackend, ResetLinkCheck, VerifyLinkState } from "./types";
+import type { IdentityBackend, ResetLink, ResetLinkCheck, VerifyLinkState } from "./types";
 
 /**
  * Local accounts (the default): our users table with argon2id password hashes, our
@@ -29,13 +27,13 @@ import type { IdentityBackend, ResetLinkCheck, VerifyLinkState } from "./types";
  */
 
 /** The reset e-mail's link: /reset-password?access_token=…&refresh_token=…&type=recovery. */
-function resetLinkTokens(request: Request) {
-  const q = new URL(request.url).searchParams;
-  const accessToken = q.get("access_token") ?? "";
-  const refreshToken = q.get("refresh_token") ?? "";
-  const complete = Boolean(accessToken && refreshToken && q.get("type") === "recovery");
-  return complete ? { accessToken, refreshToken } : null;
+function resetLinkTokens(link: ResetLink) {
+  const { accessToken, refreshToken } = link;
+  return accessToken && refreshToken && link.type === "recovery" ? { accessToken, refreshToken } : null;
 }
+
+/** remix-auth-oauth2 reads a step of the flow from a Request: its URL and the state cookie. */
+const oauthRequest = (url: string | URL, cookie: string | null) => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
 export const localIdentity: IdentityBackend = {
   name: "local",
@@ -44,39 +42,37 @@ export const localIdentity: IdentityBackend = {
 
   signUp: (input) => signUpWithPassword(input),
 
-  async signIn(request, email, password) {
+  async signIn({ email, password }) {
     const result = await signInWithPassword(email, password);
     if (!result.ok) return result;
-    return { ok: true, userId: result.user.id, headers: await signIn(request, result.user.id) };
+    return { ok: true, userId: result.user.id, setCookies: [] };
   },
 
-  signOut: (request) => signOut(request),
+  // Our session row is the whole session: the route ends it.
+  signOut: async () => {},
 
-  async checkVerifyLink(request): Promise<VerifyLinkState> {
-    const token = new URL(request.url).searchParams.get("token") ?? "";
-    const check = await checkToken("verify-email", token);
+  async checkVerifyLink(link, signedIn): Promise<VerifyLinkState> {
+    const check = await checkToken("verify-email", link.token);
     if (check.ok) return { state: "ready", email: check.email };
-    const user = await getUser(request);
-    if (user) return { state: "verified", email: user.email };
+    if (signedIn) return { state: "verified", email: signedIn.email };
     return { state: "invalid", message: check.reason === "expired" ? AUTH_TEXT.verifyLinkExpired : AUTH_TEXT.verifyLinkInvalid };
   },
 
-  async verify(request, form) {
-    const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-    const result = await verifyEmail(token);
+  async verify(link) {
+    const result = await verifyEmail(link.token);
     if (!result.ok) return result;
-    return { ok: true, userId: result.userId, headers: await signIn(request, result.userId) };
+    return { ok: true, userId: result.userId, setCookies: [] };
   },
 
   resendVerification: (email) => resendVerification(email),
 
   async requestPasswordReset(email) {
     await requestPasswordReset(email);
-    return null;
+    return [];
   },
 
-  async checkResetLink(request): Promise<ResetLinkCheck> {
-    const tokens = resetLinkTokens(request);
+  async checkResetLink(link): Promise<ResetLinkCheck> {
+    const tokens = resetLinkTokens(link);
     if (!tokens) return { ok: false, message: AUTH_TEXT.resetLinkMissing };
     try {
       const check = await checkToken("reset-password", tokens.accessToken, tokens.refreshToken);
@@ -87,20 +83,20 @@ export const localIdentity: IdentityBackend = {
     }
   },
 
-  async resetPassword(request, password) {
-    const tokens = resetLinkTokens(request);
+  async resetPassword(link, password) {
+    const tokens = resetLinkTokens(link);
     if (!tokens) return { ok: false };
     return resetPassword({ ...tokens, password });
   },
 
-  async oauthStart(request, provider) {
+  async oauthStart(provider, step) {
     const auth = oauthAuthenticator(provider);
     if (!auth) return redirect(oauthFailureHref(provider, "unconfigured"));
     // Only the start: a `state` in the start URL would make the library treat it as a return.
-    const url = new URL(request.url);
+    const url = new URL(step.url);
     url.search = "";
     try {
-      await auth.authenticate(provider, new Request(url, { headers: request.headers }));
+      await auth.authenticate(provider, oauthRequest(url, step.cookie));
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       console.warn(`[oauth] ${provider}: could not start`, thrown);
@@ -108,26 +104,23 @@ export const localIdentity: IdentityBackend = {
     return redirect(oauthFailureHref(provider, "failed"));
   },
 
-  async oauthCallback(request, provider) {
+  async oauthCallback(provider, step) {
     const auth = oauthAuthenticator(provider);
-    if (!auth) return redirect(oauthFailureHref(provider, "unconfigured"));
+    if (!auth) return { ok: false, failure: "unconfigured", setCookies: [] };
     let profile: OAuthProfile;
     try {
-      if (!new URL(request.url).searchParams.get("state")) throw new Error("the return carries no state");
-      profile = await auth.authenticate(provider, request);
+      if (!new URL(step.url).searchParams.get("state")) throw new Error("the return carries no state");
+      profile = await auth.authenticate(provider, oauthRequest(step.url, step.cookie));
     } catch (thrown) {
       // Denied at the provider, state or PKCE mismatch, provider down: the user just
       // sees that it failed; the log says why.
       console.warn(`[oauth] ${provider}: authentication failed:`, thrown instanceof Error ? thrown.message : thrown);
-      return redirect(oauthFailureHref(provider, "failed"));
+      return { ok: false, failure: "failed", setCookies: [] };
     }
     const account = await accountForOAuthProfile(profile);
-    if (!account.ok) return redirect(oauthFailureHref(provider, account.reason));
-    const headers = await signIn(request, account.userId);
+    if (!account.ok) return { ok: false, failure: account.reason, setCookies: [] };
     // The library leaves its state cookies behind: expire them.
-    for (const name of oauthStateCookies(request.headers.get("Cookie"), provider)) {
-      headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
-    }
-    return redirectWithToast("/dashboard", { title: AUTH_TEXT.signedIn, variant: "success" }, { headers });
+    const setCookies = oauthStateCookies(step.cookie, provider).map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+    return { ok: true, userId: account.userId, setCookies };
   },
 };

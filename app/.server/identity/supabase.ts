@@ -5,17 +5,25 @@ import { normalizeEmail } from "~/lib/auth-validation";
 import { markInviteUsed, signupGate } from "../beta/gate";
 import { db, schema } from "../db";
 import { env } from "../env";
-import { redirectWithToast } from "../http/flash";
 import { retryMessage } from "../rate-limit";
 import { acceptOpenInvitationsFor } from "../workspaces/invitations";
 import { createUser, findUserById } from "../auth/accounts";
 import { clearSignInFailures, recordSignInFailure, signInFailuresBlocked } from "../auth/limits";
 import { AUTH_TEXT } from "../auth/messages";
 import { OAUTH_PROVIDERS, type OAuthFailure, type OAuthProviderName, oauthFailureHref } from "../auth/oauth";
-import { endSessionsOf, getSession, getUser, signIn, signOut } from "../auth/session";
+import { endSessionsOf } from "../auth/session";
 import { hashToken } from "../auth/tokens";
 import { type CookieJar, clearVerifiers, cookieJar, supabaseClient } from "./supabase-client";
-import type { IdentityBackend, ResetLinkCheck, SignInResult, SignUpResult, VerifyLinkState } from "./types";
+import type {
+  IdentityBackend,
+  IdentitySession,
+  ResetLink,
+  ResetLinkCheck,
+  SignInResult,
+  SignUpResult,
+  VerifyLink,
+  VerifyLinkState,
+} from "./types";
 
 /**
  * Supabase Auth as the identity backend (IDENTITY=supabase, decision 018), through
@@ -130,19 +138,20 @@ export async function ensureLocalUser(user: User, opts: { gate?: boolean } = {})
   return { ok: true, userId: user.id };
 }
 
-/** Headers for the browser: our session cookie (when signing in) and the jar's verifier cookies. */
-function withJarCookies(jar: CookieJar, headers = new Headers()): Headers {
-  for (const c of jar.setCookies) headers.append("Set-Cookie", c);
+/** The jar's verifier cookies, to send with a redirect. */
+function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const c of setCookies) headers.append("Set-Cookie", c);
   return headers;
 }
 
-/** After Supabase answered a session: our user row and our session holding it. */
-async function startSession(request: Request, jar: CookieJar, user: User, opts: { gate?: boolean } = {}) {
+/** After Supabase answered a session: our user row, and the session for the route to start (holding Supabase's). */
+async function sessionFor(jar: CookieJar, user: User, opts: { gate?: boolean } = {}) {
   const local = await ensureLocalUser(user, opts);
   if (!local.ok) return local;
   clearVerifiers(jar);
-  const headers = await signIn(request, local.userId, jar.stored);
-  return { ok: true as const, userId: local.userId, headers: withJarCookies(jar, headers) };
+  const session: IdentitySession = { userId: local.userId, identityState: { ...jar.stored }, setCookies: jar.setCookies };
+  return { ok: true as const, ...session };
 }
 
 const appUrl = (path: string) => `${env().APP_URL}${path}`;
@@ -150,13 +159,11 @@ const appUrl = (path: string) => `${env().APP_URL}${path}`;
 type ResetProof = { code: string } | { tokenHash: string } | { accessToken: string; refreshToken: string };
 
 /** /reset-password's link in any of its forms: PKCE ?code=, ?token_hash=&type=recovery, or the spec's token pair. */
-function resetProof(request: Request): ResetProof | null {
-  const q = new URL(request.url).searchParams;
-  if (q.get("code")) return { code: q.get("code")! };
-  if (q.get("type") !== "recovery") return null;
-  if (q.get("token_hash")) return { tokenHash: q.get("token_hash")! };
-  if (q.get("access_token") && q.get("refresh_token"))
-    return { accessToken: q.get("access_token")!, refreshToken: q.get("refresh_token")! };
+function resetProof(link: ResetLink): ResetProof | null {
+  if (link.code) return { code: link.code };
+  if (link.type !== "recovery") return null;
+  if (link.tokenHash) return { tokenHash: link.tokenHash };
+  if (link.accessToken && link.refreshToken) return { accessToken: link.accessToken, refreshToken: link.refreshToken };
   return null;
 }
 
@@ -166,13 +173,8 @@ const proofKey = (p: ResetProof) => ("code" in p ? p.code : "tokenHash" in p ? p
 const EMAIL_OTP_TYPES = ["signup", "email", "invite", "magiclink", "email_change"] as const;
 type EmailOtpType = (typeof EMAIL_OTP_TYPES)[number];
 
-function verifyParams(request: Request, form?: FormData) {
-  const q = new URL(request.url).searchParams;
-  const tokenHash = String(form?.get("token") || q.get("token_hash") || q.get("token") || "");
-  const given = q.get("type") ?? "signup";
-  const type: EmailOtpType = (EMAIL_OTP_TYPES as readonly string[]).includes(given) ? (given as EmailOtpType) : "signup";
-  return { tokenHash, type, email: (q.get("email") ?? "").slice(0, 254) };
-}
+const otpTypeOf = (link: VerifyLink): EmailOtpType =>
+  (EMAIL_OTP_TYPES as readonly string[]).includes(link.type ?? "") ? (link.type as EmailOtpType) : "signup";
 
 let providersCache: { at: number; list: OAuthProviderName[] } | null = null;
 
@@ -220,10 +222,10 @@ export const supabaseIdentity: IdentityBackend = {
     return { ok: true };
   },
 
-  async signIn(request, email, password): Promise<SignInResult> {
+  async signIn({ email, password, cookie }): Promise<SignInResult> {
     const locked = await signInFailuresBlocked(email);
     if (locked !== null) return { ok: false, reason: "locked", retryAfterSeconds: locked };
-    const jar = cookieJar(null, request.headers.get("Cookie"));
+    const jar = cookieJar(null, cookie);
     const { data, error } = await supabaseClient(jar).auth.signInWithPassword({ email, password });
     if (error) {
       if (error.code === "email_not_confirmed") {
@@ -237,41 +239,36 @@ export const supabaseIdentity: IdentityBackend = {
       throw unexpected("sign-in", error);
     }
     await clearSignInFailures(email);
-    const started = await startSession(request, jar, data.user);
+    const started = await sessionFor(jar, data.user);
     if (!started.ok) return { ok: false, reason: "invalid", message: AUTH_TEXT.invalidCredentials };
     return started;
   },
 
-  async signOut(request) {
-    const current = await getSession(request);
-    if (current?.identityState) {
-      // Revokes this session's refresh token at Supabase (the user's other devices stay signed in).
-      const { error } = await supabaseClient(cookieJar(current.identityState)).auth.signOut({ scope: "local" });
-      if (error) console.warn(`[identity] Supabase sign-out failed (${error.message}); our session ends anyway`);
-    }
-    return signOut(request);
+  async signOut(identityState) {
+    if (!identityState) return;
+    // Revokes this session's refresh token at Supabase (the user's other devices stay signed in).
+    const { error } = await supabaseClient(cookieJar(identityState)).auth.signOut({ scope: "local" });
+    if (error) console.warn(`[identity] Supabase sign-out failed (${error.message}); our session ends anyway`);
   },
 
-  async checkVerifyLink(request): Promise<VerifyLinkState> {
-    const { tokenHash, email } = verifyParams(request);
+  async checkVerifyLink(link, signedIn): Promise<VerifyLinkState> {
     // Supabase cannot check a link without spending it: a signed-in, verified visitor is
     // told so; anyone else gets the confirm button, and the post says if the link was bad.
-    const user = await getUser(request);
-    if (user?.emailVerifiedAt) return { state: "verified", email: user.email };
-    if (!tokenHash || (await linkWasSpent(tokenHash))) return { state: "invalid", message: AUTH_TEXT.verifyLinkInvalid };
-    return { state: "ready", email };
+    if (signedIn?.emailVerified) return { state: "verified", email: signedIn.email };
+    if (!link.token || (await linkWasSpent(link.token))) return { state: "invalid", message: AUTH_TEXT.verifyLinkInvalid };
+    return { state: "ready", email: link.email };
   },
 
-  async verify(request, form) {
-    const { tokenHash, type } = verifyParams(request, form);
+  async verify(link, cookie) {
+    const tokenHash = link.token;
     if (!tokenHash) return { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
-    const jar = cookieJar(null, request.headers.get("Cookie"));
-    const { data, error } = await supabaseClient(jar).auth.verifyOtp({ token_hash: tokenHash, type });
+    const jar = cookieJar(null, cookie);
+    const { data, error } = await supabaseClient(jar).auth.verifyOtp({ token_hash: tokenHash, type: otpTypeOf(link) });
     if (error || !data.user) {
       if (error && !refused(error)) throw unexpected("verification", error);
       return { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
     }
-    const started = await startSession(request, jar, data.user);
+    const started = await sessionFor(jar, data.user);
     if (!started.ok) return { ok: false, message: AUTH_TEXT.verifyLinkInvalid };
     await rememberSpent(tokenHash, started.userId, normalizeEmail(data.user.email ?? ""));
     return started;
@@ -286,21 +283,21 @@ export const supabaseIdentity: IdentityBackend = {
     if (error && !refused(error)) throw unexpected("resend", error);
   },
 
-  async requestPasswordReset(email, request) {
-    const jar = cookieJar(null, request.headers.get("Cookie"));
+  async requestPasswordReset(email, cookie) {
+    const jar = cookieJar(null, cookie);
     const { error } = await supabaseClient(jar).auth.resetPasswordForEmail(email, { redirectTo: appUrl("/reset-password") });
     if (error && !refused(error)) throw unexpected("password recovery", error);
     // The PKCE verifier of the recovery: the default template's link (?code=) needs it back.
-    return withJarCookies(jar);
+    return jar.setCookies;
   },
 
-  async checkResetLink(request): Promise<ResetLinkCheck> {
-    const proof = resetProof(request);
+  async checkResetLink(link, cookie): Promise<ResetLinkCheck> {
+    const proof = resetProof(link);
     if (!proof) return { ok: false, message: AUTH_TEXT.resetLinkMissing };
     if (await linkWasSpent(proofKey(proof), "supabase-reset-spent")) return { ok: false, message: AUTH_TEXT.resetLinkInvalid };
     if ("code" in proof) {
       // Only the browser that asked holds the verifier the code needs.
-      const jar = cookieJar(null, request.headers.get("Cookie"));
+      const jar = cookieJar(null, cookie);
       return Object.keys(jar.browser).length > 0 ? { ok: true } : { ok: false, message: AUTH_TEXT.resetLinkInvalid };
     }
     if ("accessToken" in proof) {
@@ -314,10 +311,10 @@ export const supabaseIdentity: IdentityBackend = {
     return { ok: true };
   },
 
-  async resetPassword(request, password) {
-    const proof = resetProof(request);
+  async resetPassword(link, password, cookie) {
+    const proof = resetProof(link);
     if (!proof) return { ok: false };
-    const jar = cookieJar(null, request.headers.get("Cookie"));
+    const jar = cookieJar(null, cookie);
     const supabase = supabaseClient(jar);
     const opened =
       "code" in proof
@@ -347,11 +344,11 @@ export const supabaseIdentity: IdentityBackend = {
     }
     await clearSignInFailures(normalizeEmail(opened.data.user.email ?? ""));
     clearVerifiers(jar);
-    return { ok: true, headers: withJarCookies(jar) };
+    return { ok: true, setCookies: jar.setCookies };
   },
 
-  async oauthStart(request, provider) {
-    const jar = cookieJar(null, request.headers.get("Cookie"));
+  async oauthStart(provider, step) {
+    const jar = cookieJar(null, step.cookie);
     const { data, error } = await supabaseClient(jar).auth.signInWithOAuth({
       provider,
       options: { redirectTo: appUrl(`/auth/callback/${provider}`), skipBrowserRedirect: true },
@@ -360,15 +357,15 @@ export const supabaseIdentity: IdentityBackend = {
       console.warn(`[oauth] ${provider} through Supabase: could not start`, error?.message);
       return redirect(oauthFailureHref(provider, "failed"));
     }
-    return redirect(data.url, { headers: withJarCookies(jar) });
+    return redirect(data.url, { headers: cookieHeaders(jar.setCookies) });
   },
 
-  async oauthCallback(request, provider) {
-    const q = new URL(request.url).searchParams;
-    const jar = cookieJar(null, request.headers.get("Cookie"));
-    const fail = (reason: OAuthFailure) => {
+  async oauthCallback(provider, step) {
+    const q = new URL(step.url).searchParams;
+    const jar = cookieJar(null, step.cookie);
+    const fail = (failure: OAuthFailure) => {
       clearVerifiers(jar);
-      return redirect(oauthFailureHref(provider, reason), { headers: withJarCookies(jar) });
+      return { ok: false as const, failure, setCookies: jar.setCookies };
     };
     const code = q.get("code");
     if (!code) {
@@ -382,11 +379,11 @@ export const supabaseIdentity: IdentityBackend = {
       console.warn(`[oauth] ${provider} through Supabase: the code exchange failed:`, error?.message);
       return fail("failed");
     }
-    const started = await startSession(request, jar, data.user, { gate: true });
+    const started = await sessionFor(jar, data.user, { gate: true });
     if (!started.ok) {
       await supabase.auth.signOut({ scope: "local" });
       return fail(started.reason);
     }
-    return redirectWithToast("/dashboard", { title: AUTH_TEXT.signedIn, variant: "success" }, { headers: started.headers });
+    return started;
   },
 };

@@ -4,7 +4,7 @@ import { SNOOZE_DAYS, type Insight } from "~/lib/insights";
 import { DAY_MS } from "../analytics/days";
 import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { assertCan } from "../projects/access";
+import { requireRead } from "../access";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
 import { cachedInsights } from "./cache";
@@ -19,7 +19,7 @@ import { runRules } from "./rules";
  * from that member until its evidence changes (its evidenceHash) or, for a snooze, a week has passed.
  */
 export type { Insight } from "~/lib/insights";
-export { runRules, RULES, THRESHOLDS } from "./rules";
+export { runRules } from "./rules";
 
 /** Every insight of the workspace (or of one project), most severe first; for the pages and the weekly digest. */
 export async function computeInsights(tx: Db, opts: { workspaceId: string; projectId?: string; now?: Date }): Promise<Insight[]> {
@@ -52,7 +52,7 @@ export async function insightsFor(
   member: MemberContext,
   opts: { projectId?: string; now?: Date } = {},
 ): Promise<{ insights: Insight[]; hidden: number }> {
-  assertCan(member, "project.view");
+  requireRead(member, "analytics");
   if (opts.projectId && !(await getProject(member, opts.projectId))) throw notFound("That project");
   const now = opts.now ?? new Date();
   const all = await cachedInsights(db(), { workspaceId: member.workspace.id, projectId: opts.projectId, now });
@@ -69,7 +69,7 @@ export async function hideInsight(
   input: { insightId: string; how: "dismiss" | "snooze" },
   now = new Date(),
 ): Promise<Insight> {
-  assertCan(member, "project.view");
+  requireRead(member, "analytics");
   const projectId = input.insightId.split(":")[1];
   const all = projectId && isUuid(projectId) ? await cachedInsights(db(), { workspaceId: member.workspace.id, projectId, now }) : [];
   const insight = all.find((i) => i.id === input.insightId);

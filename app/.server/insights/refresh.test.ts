@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
-import { db, rowsOf, schema } from "../db";
+import { db, type Db, rowsOf, schema } from "../db";
 import { createCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
 import { publish, ready, stopRealtime } from "../realtime";
-import { computingNow, INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
+import { cachedInsights, computingNow, INSIGHT_TTL_MS, KEEP_WARM_MS, REFRESH_AHEAD_MS, refreshWarmInsights } from "./cache";
 import { insightsFor } from "./index";
 import { insightRefreshSettled, startInsightRefresh, stopInsightRefresh } from "./refresh";
 
@@ -15,6 +15,29 @@ import { insightRefreshSettled, startInsightRefresh, stopInsightRefresh } from "
  * again after a change, and before their lifetime runs out, so the pages find them ready.
  */
 const MIN = 60_000;
+
+/**
+ * The database, but its `execute` calls after the first `passed` wait until `release()`:
+ * holds a computation at a known statement, whatever the engine's speed.
+ */
+function heldAfter(passed: number) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let calls = 0;
+  const real = db();
+  const held = new Proxy(real, {
+    get(target, key) {
+      if (key === "execute")
+        return async (query: Parameters<Db["execute"]>[0]) => {
+          if (++calls > passed) await released;
+          return target.execute(query);
+        };
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: held, release };
+}
 
 /** The project's stored insights' titles, and whether a change is still waiting for them. */
 async function stored(projectId: string) {
@@ -109,16 +132,20 @@ describe("insights refreshed in the background", () => {
     const { member, project, columns } = await ownerWithProject();
     await insightsFor(member, { projectId: project.id });
     await createCard(member, project.id, { columnId: columns[1]!.id, title: "Server is down", priority: "urgent" });
-    // A page reads the changed project and computes it; the refresh starts once the page's
-    // computation has begun (on Postgres, while it runs; the embedded database may finish it
-    // between two turns of the event loop: either way the refresh must not compute it again).
-    let settled = false;
-    const page = insightsFor(member, { projectId: project.id }).finally(() => (settled = true));
-    while (!settled && !computingNow().includes(project.id)) await new Promise((r) => setImmediate(r));
-    const refreshed = await refreshWarmInsights(db(), { now: new Date() });
-    expect((await page).insights.map((i) => i.title)).toEqual(["1 urgent card with nobody assigned"]);
-    // The page's computation accounted for the change: nothing was left to compute again.
-    expect(refreshed).toEqual([]);
+    // A page reads the changed project and starts computing it; its computation is held at its
+    // first statement, so the refresh surely starts while it runs, on either database (the
+    // embedded one may otherwise finish it before the refresh gets a turn).
+    const gate = heldAfter(1);
+    const page = cachedInsights(gate.db, { workspaceId: member.workspace.id, projectId: project.id, now: new Date() });
+    await vi.waitFor(() => expect(computingNow()).toContain(project.id));
+    let pageDone = false;
+    void page.then(() => (pageDone = true));
+    const refresh = refreshWarmInsights(db(), { now: new Date() }).then((ids) => ({ ids, afterPage: pageDone }));
+    gate.release();
+    expect((await page).map((i) => i.title)).toEqual(["1 urgent card with nobody assigned"]);
+    // The refresh ended after the page, and found nothing left to compute: the page's
+    // computation accounted for the change.
+    expect(await refresh).toEqual({ ids: [], afterPage: true });
     expect(await stored(project.id)).toMatchObject({ titles: ["1 urgent card with nobody assigned"], changed: false });
   });
 

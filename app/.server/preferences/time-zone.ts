@@ -56,9 +56,3 @@ export async function saveTimeZone(userId: string, timeZone: string): Promise<vo
     .set({ timeZone: canonicalTimeZone(timeZone), updatedAt: new Date() })
     .where(eq(schema.users.id, userId));
 }
-
-/** A user's zone for what the server writes outside a page (e-mails), or null (UTC). */
-export async function timeZoneOfUser(userId: string): Promise<string | null> {
-  const [row] = await db().select({ timeZone: schema.users.timeZone }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  return row?.timeZone ?? null;
-}

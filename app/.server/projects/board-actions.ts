@@ -1,4 +1,5 @@
 import type { BoardIntent } from "~/lib/forms/board";
+import type { ProblemCode } from "~/lib/problem";
 import { setCardCycle } from "../cycles/cycles";
 import { setEstimate } from "../cycles/estimates";
 import { isUserError } from "../errors";
@@ -16,7 +17,8 @@ import { deleteProject, setProjectArchived, updateProject } from "./projects";
  * The one place a board intent (parsed by `boardIntentSchema`, app/lib/forms/board.ts)
  * becomes a service call, for the board page and the JSON API alike. The services check
  * the member's role and the workspace's read-only mode themselves; a refusal they throw
- * (a UserError) comes back as `{ ok: false, status, message, field }`.
+ * (a UserError) comes back as `{ ok: false, status, message, field, code }` (the JSON API
+ * answers it as problem details with that code).
  */
 export type BoardActionResult =
   | {
@@ -30,7 +32,7 @@ export type BoardActionResult =
       /** The card's version after the change ("update-card"): the card panel knows its save is in what it reads next. */
       version?: number;
     }
-  | { ok: false; intent: string; status: number; message: string; field?: string };
+  | { ok: false; intent: string; status: number; message: string; field?: string; code: ProblemCode };
 
 export async function runBoardIntent(member: MemberContext, projectId: string, intent: BoardIntent): Promise<BoardActionResult> {
   try {
@@ -43,6 +45,7 @@ export async function runBoardIntent(member: MemberContext, projectId: string, i
       status: error.status,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
+      code: error.code,
     };
   }
 }
@@ -157,7 +160,7 @@ async function run(member: MemberContext, projectId: string, intent: BoardIntent
       return { ...done, message: "Project restored." };
     case "delete-project": {
       const project = await deleteProject(member, projectId, intent.confirm);
-      if (!project) return { ok: false, intent: intent.intent, status: 404, message: "That project was not found." };
+      if (!project) return { ok: false, intent: intent.intent, status: 404, message: "That project was not found.", code: "not_found" };
       return { ...done, message: `Project "${project.name}" deleted.`, redirectTo: "/projects" };
     }
   }

@@ -16,7 +16,7 @@ import { isWatching } from "../notifications";
 import { db, schema } from "../db";
 import { attachmentCountsByCard } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
-import { assertCan } from "./access";
+import { requireRead } from "../access";
 import { escapeLike } from "../db/like";
 
 /**
@@ -44,7 +44,7 @@ export async function loadBoard(
   filters: BoardFilters = {},
   opts: { perColumn?: number | null; expand?: string[] } = {},
 ): Promise<{ columns: BoardColumnView[] }> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   const perColumn = opts.perColumn === undefined ? COLUMN_PAGE_SIZE : opts.perColumn;
   const d = db();
@@ -214,7 +214,7 @@ function groupBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => string) {
 }
 
 export async function projectLabels(member: MemberContext, projectId: string): Promise<LabelView[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   return db()
     .select({ id: labels.id, name: labels.name, color: labels.color })
@@ -225,7 +225,7 @@ export async function projectLabels(member: MemberContext, projectId: string): P
 
 /** The workspace's members, for assigning and filtering. */
 export async function workspaceMembers(member: MemberContext): Promise<MemberView[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   return db()
     .select({ id: users.id, fullName: users.fullName, email: users.email, avatarUrl: users.avatarUrl, role: memberships.role })
@@ -237,7 +237,7 @@ export async function workspaceMembers(member: MemberContext): Promise<MemberVie
 
 /** One card with its assignees, labels, checklist and comments (its files: ../files/attachments.ts), or null. */
 export async function cardDetail(member: MemberContext, projectId: string, cardId: string) {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   if (!isUuid(cardId)) return null;
   const d = db();

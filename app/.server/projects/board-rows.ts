@@ -3,7 +3,7 @@ import type { StateGroup } from "~/lib/board";
 import { isUuid } from "~/lib/ids";
 import { schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import type { BoardScope } from "./access";
+import type { BoardScope } from "./scope";
 
 /**
  * The rows the board's writes share (cards, card parts, columns, attachments): a column or

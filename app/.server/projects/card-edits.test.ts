@@ -138,7 +138,7 @@ describe("the update-card post, with and without JavaScript", () => {
     expect(await row(card.id)).toMatchObject({ title: "New title", description: "Written meanwhile", dueDate: null });
   });
 
-  it("the panel's save of one field answers JSON with the new version, and a conflict with 409 and the message", async () => {
+  it("the panel's save of one field answers JSON with the new version, and a conflict with a 409 version_conflict problem", async () => {
     const { user, member, project, card } = await setup();
     const api = await authedRequest(user.id, `/api/projects/${project.id}/board`);
     const post = (fields: Record<string, string>) => {
@@ -153,7 +153,13 @@ describe("the update-card post, with and without JavaScript", () => {
     await updateCard(member, project.id, card.id, 2, { title: "Theirs" }, { title: "Draft the brief" });
     const refused = await post({ intent: "update-card", cardId: card.id, version: "2", title: "Mine", baseTitle: "Draft the brief" });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ ok: false, status: 409, message: STALE_CARD_MESSAGE });
+    expect(refused.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(await refused.json()).toMatchObject({
+      status: 409,
+      code: "version_conflict",
+      detail: STALE_CARD_MESSAGE,
+      intent: "update-card",
+    });
     expect(await row(card.id)).toMatchObject({ title: "Theirs", priority: "urgent" });
   });
 });

@@ -6,7 +6,8 @@ import { schema } from "../db";
 import { notFound, UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf } from "./access";
+import { requireAccess } from "../access";
+import { scopeOf } from "./scope";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
@@ -18,18 +19,17 @@ const { cards, cardAssignees, cardLabels, labels, users, checklistItems, members
 
 /** Adds or removes an assignee (a member of this workspace). */
 export async function setAssignee(member: MemberContext, projectId: string, cardId: string, userId: string, assigned: boolean) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
-  const actor = actorOf(member); // `member` below is the assignee
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(userId)) throw new UserError(400, "Choose a member of this workspace.", "userId");
-    const [member] = await tx
+    const [assignee] = await tx
       .select({ name: users.fullName, email: users.email })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ctx.workspaceId), eq(memberships.userId, userId)));
-    if (!member) throw new UserError(400, "Only members of this workspace can be assigned.", "userId");
+    if (!assignee) throw new UserError(400, "Only members of this workspace can be assigned.", "userId");
     if (assigned) {
       const inserted = await tx
         .insert(cardAssignees)
@@ -52,19 +52,19 @@ export async function setAssignee(member: MemberContext, projectId: string, card
       kind: assigned ? "card.assigned" : "card.unassigned",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      actor,
+      actor: actorOf(member),
       subject: { id: card.id, number: card.number, title: card.title },
-      change: { user: { id: userId, name: member.name || member.email } },
+      change: { user: { id: userId, name: assignee.name || assignee.email } },
     });
   });
 }
 
 /** A new label of the project (names are unique in it). */
 export async function createLabel(member: MemberContext, projectId: string, name: string, color: LabelColor) {
-  await assertCanChange(member, "label.manage");
   const ctx = scopeOf(member, projectId);
   const clean = name.trim();
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_labels");
     const [existing] = await tx
       .select({ id: labels.id })
       .from(labels)
@@ -88,9 +88,9 @@ export async function createLabel(member: MemberContext, projectId: string, name
 
 /** Puts a label of the project on a card, or takes it off. */
 export async function setCardLabel(member: MemberContext, projectId: string, cardId: string, labelId: string, on: boolean) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(labelId)) throw new UserError(400, "Choose a label of this project.", "labelId");
     const [label] = await tx
@@ -122,9 +122,9 @@ export async function setCardLabel(member: MemberContext, projectId: string, car
 
 /** A checklist item at the end of the card's checklist. */
 export async function addChecklistItem(member: MemberContext, projectId: string, cardId: string, text: string) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const [last] = await tx
       .select({ position: checklistItems.position })
@@ -161,9 +161,9 @@ export async function setChecklistItem(
   itemId: string,
   change: { done?: boolean; remove?: boolean },
 ) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(itemId)) throw notFound("That checklist item");
     const where = and(eq(checklistItems.id, itemId), eq(checklistItems.cardId, card.id), eq(checklistItems.workspaceId, ctx.workspaceId));

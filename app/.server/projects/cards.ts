@@ -3,12 +3,13 @@ import { CARD_FIELDS, normalizeCardField, type CardField, type Priority } from "
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { isUuid } from "~/lib/ids";
 import { schema, type Db } from "../db";
-import { notFound, UserError } from "../errors";
+import { notFound, UserError, versionConflict } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { recordTransition } from "../analytics/transitions";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf, type BoardScope } from "./access";
+import { requireAccess, requireRole } from "../access";
+import { scopeOf, type BoardScope } from "./scope";
 import { mentionTargets } from "./comments";
 import { encodeMentions } from "~/lib/mentions";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, lockCard, requireColumn } from "./board-rows";
@@ -27,9 +28,9 @@ export async function createCard(
   projectId: string,
   input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null },
 ) {
-  await assertCanChange(member, "card.create");
   const ctx = scopeOf(member, projectId);
   const card = await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "create");
     const col = await requireColumn(tx, ctx, input.columnId);
     const [seq] = await tx
       .update(projects)
@@ -76,11 +77,12 @@ export async function moveCard(
   projectId: string,
   input: { cardId: string; toColumnId: string; afterId?: string | null; beforeId?: string | null; index?: number | null },
 ) {
-  await assertCanChange(member, "card.move");
+  requireRole(member, "card", "move");
   // The form sends a position, drag and drop the neighbours; never both (the neighbours would go unchecked).
   if (input.index != null && (input.afterId || input.beforeId)) throw new UserError(400, "Choose where the card goes.");
   const ctx = scopeOf(member, projectId);
   const result = await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "move");
     const card = await lockCard(tx, ctx, input.cardId);
     const col = await requireColumn(tx, ctx, input.toColumnId);
     let lo: string | null = null;
@@ -214,9 +216,9 @@ export async function updateCard(
   patch: CardPatch,
   base: CardPatch = {},
 ) {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const changes: { field: CardField; old: unknown; next: unknown }[] = [];
     for (const field of CARD_FIELDS) {
@@ -227,7 +229,7 @@ export async function updateCard(
       const now = normalizeCardField(field, card[field]);
       if (now === next) continue; // already so
       const untouchedSince = from === undefined ? card.version === expectedVersion : now === from;
-      if (!untouchedSince) throw new UserError(409, STALE_CARD_MESSAGE);
+      if (!untouchedSince) throw versionConflict(STALE_CARD_MESSAGE);
       changes.push({ field, old: card[field], next });
     }
     let row = card;
@@ -267,9 +269,9 @@ async function mentionsInDescription(tx: Db, workspaceId: string, before: string
 
 /** Deletes a card with its checklist, comments and files (the bytes after the transaction commits). */
 export async function deleteCard(member: MemberContext, projectId: string, cardId: string) {
-  await assertCanChange(member, "card.delete");
   const ctx = scopeOf(member, projectId);
   const fileKeys = await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "delete");
     const card = await lockCard(tx, ctx, cardId);
     const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
     await emit(tx, {

@@ -6,7 +6,8 @@ import { UserError } from "../errors";
 import { recordColumnGroupChange, recordTransition } from "../analytics/transitions";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
-import { assertCanChange, scopeOf } from "./access";
+import { requireAccess } from "../access";
+import { scopeOf } from "./scope";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, requireColumn } from "./board-rows";
 
 /**
@@ -18,9 +19,9 @@ const { boardColumns, cards } = schema;
 
 /** A new column at the right end of the board. */
 export async function addColumn(member: MemberContext, projectId: string, name: string, stateGroup: StateGroup) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     const [last] = await tx
       .select({ position: boardColumns.position })
       .from(boardColumns)
@@ -56,9 +57,9 @@ export async function updateColumn(
   columnId: string,
   patch: { name?: string; wipLimit?: number | null; stateGroup?: StateGroup },
 ) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     const col = await requireColumn(tx, ctx, columnId);
     const set: Partial<typeof boardColumns.$inferInsert> = {};
     if (patch.name !== undefined) set.name = patch.name.trim();
@@ -87,9 +88,9 @@ export async function updateColumn(
 
 /** Moves a column one place left (-1) or right (+1). */
 export async function shiftColumn(member: MemberContext, projectId: string, columnId: string, direction: -1 | 1) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     const col = await requireColumn(tx, ctx, columnId);
     const cols = await tx
       .select({ id: boardColumns.id, position: boardColumns.position })
@@ -133,9 +134,9 @@ export async function shiftColumn(member: MemberContext, projectId: string, colu
 
 /** Deletes a column, first moving its cards to the end of `moveToColumnId`. */
 export async function deleteColumn(member: MemberContext, projectId: string, columnId: string, moveToColumnId: string | null) {
-  await assertCanChange(member, "board.manage_columns");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
     const col = await requireColumn(tx, ctx, columnId);
     const [{ n }] = (await tx
       .select({ n: count() })

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CardComment } from "~/lib/board";
-import { can } from "~/lib/permissions";
 import { isUuid } from "~/lib/ids";
 import { decodeMentions, encodeMentions, mentionedIds } from "~/lib/mentions";
 import { db, schema, type Db } from "../db";
@@ -9,7 +8,8 @@ import { actorOf, emit, mutate } from "../events";
 import { renderMarkdown } from "../markdown";
 import { setWatching } from "../notifications";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, scopeOf } from "./access";
+import { allows, requireAccess, requireRead, requireRole } from "../access";
+import { scopeOf } from "./scope";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
@@ -63,7 +63,7 @@ export async function commentsOf(member: MemberContext, cardId: string): Promise
     .where(and(eq(comments.cardId, cardId), eq(comments.workspaceId, member.workspace.id)))
     .orderBy(comments.createdAt, comments.id);
   const names = await namesFor(rows.map((r) => r.body));
-  const writable = can(member.role, "comment.create");
+  const writable = allows(member.role, "comment", "create");
   return rows.map((r) => {
     const own = r.authorId === member.user.id;
     return {
@@ -76,16 +76,17 @@ export async function commentsOf(member: MemberContext, cardId: string): Promise
       html: renderMarkdown(r.body, names),
       text: decodeMentions(r.body, names),
       canEdit: writable && own,
-      canDelete: writable && (own || can(member.role, "comment.moderate")),
+      canDelete: writable && (own || allows(member.role, "comment", "moderate")),
     };
   });
 }
 
 export async function addComment(member: MemberContext, projectId: string, cardId: string, body: string) {
-  await assertCanChange(member, "comment.create");
+  requireRole(member, "comment", "create");
   const ctx = scopeOf(member, projectId);
   const text = cleanBody(body);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
     const [c] = await tx
@@ -125,10 +126,11 @@ async function lockComment(tx: Db, workspaceId: string, projectId: string, cardI
 
 /** The author edits their own comment; it is marked "edited". Returns the people newly mentioned. */
 export async function editComment(member: MemberContext, projectId: string, cardId: string, commentId: string, body: string) {
-  await assertCanChange(member, "comment.create");
+  requireRole(member, "comment", "create");
   const ctx = scopeOf(member, projectId);
   const text = cleanBody(body);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
     if (c.authorId !== ctx.actorId) throw new UserError(403, "Only the author can edit a comment.");
@@ -155,12 +157,12 @@ export async function editComment(member: MemberContext, projectId: string, card
 
 /** The author deletes their comment, or an admin/owner deletes anyone's; the activity keeps a trace. */
 export async function deleteComment(member: MemberContext, projectId: string, cardId: string, commentId: string) {
-  await assertCanChange(member, "comment.create");
   const ctx = scopeOf(member, projectId);
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
-    if (c.authorId !== ctx.actorId && !can(member.role, "comment.moderate")) {
+    if (c.authorId !== ctx.actorId && !allows(member.role, "comment", "moderate")) {
       throw new UserError(403, "Only the author or an admin can delete a comment.");
     }
     await tx.delete(comments).where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
@@ -177,7 +179,7 @@ export async function deleteComment(member: MemberContext, projectId: string, ca
 
 /** Watch or stop watching a card (viewers too: watching changes nothing on the card). */
 export async function watchCard(member: MemberContext, projectId: string, cardId: string, watching: boolean) {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const ctx = scopeOf(member, projectId);
   if (!isUuid(cardId)) throw notFound("That card");
   const [card] = await db()

@@ -8,7 +8,8 @@ import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, scopeOf, type BoardScope } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { scopeOf, type BoardScope } from "./scope";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
@@ -88,9 +89,9 @@ export async function addDependency(
   projectId: string,
   input: { cardId: string; other: string; direction: DependencyDirection },
 ): Promise<{ blocker: CardRef; blocked: CardRef }> {
-  await assertCanChange(member, "card.update");
   const ctx = scopeOf(member, projectId);
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     // One writer of this project's dependencies at a time, so two blocks that together close a loop cannot both pass.
     const [project] = await tx
       .select({ id: projects.id })
@@ -137,10 +138,11 @@ export async function addDependency(
 }
 
 export async function removeDependency(member: MemberContext, projectId: string, input: { blockerCardId: string; blockedCardId: string }) {
-  await assertCanChange(member, "card.update");
+  requireRole(member, "card", "change");
   const ctx = scopeOf(member, projectId);
   if (!isUuid(input.blockerCardId) || !isUuid(input.blockedCardId)) throw notFound("That block");
   await mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
     const [gone] = await tx
       .delete(cardDependencies)
       .where(
@@ -181,7 +183,7 @@ async function numbersOf(tx: Db, scope: Pick<BoardScope, "workspaceId" | "projec
 
 /** Every block of a project with both cards' numbers, titles and state groups (the board, the insights). */
 export async function projectDependencies(member: MemberContext, projectId: string) {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const ws = member.workspace.id;
   if (!isUuid(projectId)) return [];
   const blocker = alias(cards, "blocker");

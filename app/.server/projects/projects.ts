@@ -8,7 +8,7 @@ import { actorOf, emit, mutate } from "../events";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCanAdd, planOf, usageOf } from "../workspaces/limits";
-import { assertCan, assertCanChange } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
 
 /**
  * Projects: list, read, create (with the default board), rename, archive and restore,
@@ -43,7 +43,7 @@ export async function listProjects(
   member: MemberContext,
   opts: { q?: string; sort?: ProjectSort; archived?: boolean } = {},
 ): Promise<ProjectListItem[]> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   const q = opts.q?.trim();
   const order =
@@ -82,14 +82,14 @@ export async function listProjects(
 
 /** Active projects against the plan's allowance (the list page's "3 of 5 active projects"). */
 export async function projectAllowance(member: MemberContext): Promise<{ projects: number; limit: number | null; plan: string }> {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const [usage, plan] = await Promise.all([usageOf(db(), member.workspace.id), planOf(db(), member.workspace.id)]);
   return { projects: usage.projects, limit: plan.limits.projects, plan: plan.name };
 }
 
 /** A project of the member's workspace, or null (another workspace's id, or no uuid at all). */
 export async function getProject(member: MemberContext, projectId: string) {
-  assertCan(member, "project.view");
+  requireRead(member, "project");
   const workspaceId = member.workspace.id;
   if (!isUuid(projectId)) return null;
   const [row] = await db()
@@ -102,10 +102,10 @@ export async function getProject(member: MemberContext, projectId: string) {
 
 /** A new project with the five default columns, if the plan has room for one more active project. */
 export async function createProject(member: MemberContext, input: { name: string; description?: string }) {
-  assertCan(member, "project.create");
   const workspaceId = member.workspace.id;
   const actorId = member.user.id;
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "create");
     await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
       .insert(projects)
@@ -135,9 +135,9 @@ export async function createProject(member: MemberContext, input: { name: string
 
 /** Renames a project or changes its description; null when it is not in the member's workspace. */
 export async function updateProject(member: MemberContext, projectId: string, input: { name?: string; description?: string }) {
-  await assertCanChange(member, "project.update");
   const workspaceId = member.workspace.id;
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "change");
     const [before] = await tx
       .select({ name: projects.name, description: projects.description })
       .from(projects)
@@ -168,10 +168,10 @@ export async function updateProject(member: MemberContext, projectId: string, in
 
 /** Archives a project (kept, read-only in lists) or restores it (if the plan has room); null when it is not there. */
 export async function setProjectArchived(member: MemberContext, projectId: string, archived: boolean) {
-  await assertCanChange(member, "project.archive");
   const workspaceId = member.workspace.id;
-  if (!archived) await assertCanAdd(db(), workspaceId, "projects");
   return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "archive");
+    if (!archived) await assertCanAdd(tx, workspaceId, "projects");
     const [row] = await tx
       .update(projects)
       .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
@@ -196,7 +196,7 @@ export async function setProjectArchived(member: MemberContext, projectId: strin
  * typed), a name that is not the project's is a 400 on the confirm field.
  */
 export async function deleteProject(member: MemberContext, projectId: string, confirmName?: string) {
-  await assertCanChange(member, "project.delete");
+  requireRole(member, "project", "delete");
   const workspaceId = member.workspace.id;
   if (confirmName !== undefined) {
     const project = await getProject(member, projectId);
@@ -204,6 +204,7 @@ export async function deleteProject(member: MemberContext, projectId: string, co
     if (confirmName.trim() !== project.name) throw new UserError(400, `Type the project's name, ${project.name}, to confirm.`, "confirm");
   }
   const deleted = await mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "delete");
     // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
     const [p] = await tx
       .select({ id: projects.id, name: projects.name })

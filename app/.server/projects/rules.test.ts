@@ -9,7 +9,6 @@ import { db, schema } from "../db";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import { listAttachments } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
-import { VIEW_ONLY_MESSAGE } from "./access";
 import { cardDetail, loadBoard, projectLabels } from "./board-reads";
 import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
 import { addComment } from "./comments";
@@ -17,6 +16,8 @@ import { createCard, deleteCard, moveCard, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "./columns";
 import { createProject, deleteProject, getProject, listProjects, setProjectArchived, updateProject } from "./projects";
 
+// What a viewer is told, from the access gate (app/.server/access).
+const VIEW_ONLY_MESSAGE = "Your role in this workspace can view this board but not change it.";
 const READ_ONLY = /^This workspace is read-only because its free trial has ended/;
 
 /** An owner's project with a card carrying a label, a checklist item and a file; `other` is a second member. */

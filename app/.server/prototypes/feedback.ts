@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { db, schema, transaction } from "../db";
 import { notFound, UserError } from "../errors";
-import { assertCan, assertCanChange, findWireframeRow } from "../wireframes/access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { findWireframeRow } from "../wireframes/rows";
 import type { MemberContext } from "../workspaces";
-import { readOnlyMessage, readOnlyReason } from "../workspaces/limits";
 import { currentDocument } from "../wireframes/patches";
 import type { SharedPrototype } from "./share";
 
@@ -48,7 +48,7 @@ function spotOn(doc: WireframeDocument, screenId: string, x: number, y: number):
 
 /** The wireframe's pins (one screen's, or all), oldest first, each with its thread. */
 export async function listPins(member: MemberContext, wireframeId: string, options: { screenId?: string } = {}): Promise<FeedbackPin[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "prototype");
   const row = await findWireframeRow(db(), member, wireframeId);
   return readPins(member.workspace.id, row.id, options.screenId);
 }
@@ -113,9 +113,10 @@ export async function createPin(
   wireframeId: string,
   input: { screenId: string; x: number; y: number; body: string },
 ): Promise<{ id: string }> {
-  await assertCanComment(member);
+  requireRole(member, "prototype", "comment");
   const body = cleanBody(input.body);
   return transaction(async (tx) => {
+    await requireAccess(tx, member, "prototype", "comment");
     const row = await findWireframeRow(tx, member, wireframeId);
     const spot = spotOn(currentDocument(row.document), input.screenId, input.x, input.y);
     const [pin] = await tx
@@ -125,13 +126,6 @@ export async function createPin(
     await tx.insert(comments).values({ workspaceId: member.workspace.id, pinId: pin!.id, authorId: member.user.id, body });
     return { id: pin!.id };
   });
-}
-
-/** Anyone who can see the wireframe gives feedback (viewers too); a read-only workspace takes none (409). */
-async function assertCanComment(member: MemberContext): Promise<void> {
-  assertCan(member, "wireframe.view");
-  const reason = await readOnlyReason(db(), member.workspace.id);
-  if (reason) throw new UserError(409, readOnlyMessage(reason));
 }
 
 async function findPin(member: MemberContext, wireframeId: string, pinId: string) {
@@ -146,7 +140,8 @@ async function findPin(member: MemberContext, wireframeId: string, pinId: string
 
 /** A reply in a pin's thread. */
 export async function replyToPin(member: MemberContext, wireframeId: string, pinId: string, body: string): Promise<void> {
-  await assertCanComment(member);
+  // Anyone who can see the wireframe gives feedback (viewers too); a read-only workspace takes none.
+  await requireAccess(db(), member, "prototype", "comment");
   const clean = cleanBody(body);
   const pin = await findPin(member, wireframeId, pinId);
   await db().insert(comments).values({ workspaceId: member.workspace.id, pinId: pin.id, authorId: member.user.id, body: clean });
@@ -154,7 +149,7 @@ export async function replyToPin(member: MemberContext, wireframeId: string, pin
 
 /** Resolves or reopens a pin (members who can edit the wireframe). */
 export async function setPinResolved(member: MemberContext, wireframeId: string, pinId: string, resolved: boolean): Promise<void> {
-  await assertCanChange(member, "wireframe.edit");
+  await requireAccess(db(), member, "prototype", "change");
   const pin = await findPin(member, wireframeId, pinId);
   await db()
     .update(pins)
@@ -164,16 +159,6 @@ export async function setPinResolved(member: MemberContext, wireframeId: string,
         : { resolvedAt: null, resolvedBy: null },
     )
     .where(and(eq(pins.id, pin.id), eq(pins.workspaceId, member.workspace.id)));
-}
-
-/** How many open pins each screen has (the editor's badge). */
-export async function openPinCount(member: MemberContext, wireframeId: string): Promise<number> {
-  assertCan(member, "wireframe.view");
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pins)
-    .where(and(eq(pins.workspaceId, member.workspace.id), eq(pins.wireframeId, wireframeId), isNull(pins.resolvedAt)));
-  return Number(row?.n ?? 0);
 }
 
 /** A link viewer's feedback: allowed when the link says so; the name they type is kept and marked as a guest's. */

@@ -3,26 +3,7 @@
  * Each service takes the member context (or, for link viewers, the opened link) and checks
  * what it allows itself; route code calls these, never SQL.
  */
-export {
-  createShareLink,
-  isUnlocked,
-  listShareLinks,
-  openShareLink,
-  revokeShareLink,
-  unlockShareLink,
-  type NewShareLink,
-  type SharedPrototype,
-  type ShareLinkSummary,
-} from "./share";
-export {
-  createGuestPin,
-  createPin,
-  listPins,
-  openPinCount,
-  replyToPin,
-  setPinResolved,
-  type FeedbackComment,
-  type FeedbackPin,
-} from "./feedback";
-export { getPrototype, type PrototypeView } from "./player";
-export { readSharedImage, sharedImageUrl, sharedScreenSvg, sharedScreenUrl } from "./shared-files";
+export { createShareLink, isUnlocked, listShareLinks, openShareLink, revokeShareLink, unlockShareLink } from "./share";
+export { createGuestPin, createPin, listPins, replyToPin, setPinResolved } from "./feedback";
+export { getPrototype } from "./player";
+export { readSharedImage, sharedScreenSvg, sharedScreenUrl } from "./shared-files";

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import { can } from "~/lib/permissions";
 import type { ComponentDefinition, WireframeDocument } from "~/lib/wireframes/document";
 import { migrateComponentDefinition } from "~/lib/wireframes/migrate";
 import { playerView, type PlayerView } from "~/lib/wireframes/player";
 import { db, schema } from "../db";
-import { assertCan, wireframeNotFound } from "../wireframes/access";
+import { decide, requireRead } from "../access";
+import { wireframeNotFound } from "../wireframes/rows";
 import { documentAt } from "../wireframes/documents";
 import type { MemberContext } from "../workspaces";
 import { isReadOnly } from "../workspaces/limits";
@@ -87,7 +87,7 @@ export const memberScreenUrl = (wireframeId: string, seq: number, screenId: stri
  * without the document, whose version is then read from the players' cache of documents.
  */
 export async function getPrototype(member: MemberContext, wireframeId: string, params: PlayerParams): Promise<PrototypeView> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "prototype");
   if (!isUuid(wireframeId)) throw wireframeNotFound();
   const { wireframes: w } = schema;
   const [[row], readOnly] = await Promise.all([
@@ -101,6 +101,6 @@ export async function getPrototype(member: MemberContext, wireframeId: string, p
   if (!row || !current) throw wireframeNotFound();
   const wireframe = { id: row.id, name: row.name, ...current };
   const played = playScreen(wireframe.document, params, (screenId) => memberScreenUrl(wireframe.id, wireframe.seq, screenId));
-  const canEdit = can(member.role, "wireframe.edit") && !readOnly;
+  const canEdit = decide(member.role, "prototype", "change", { readOnly }) === "allowed";
   return { id: wireframe.id, name: wireframe.name, ...played, canShare: canEdit, canEdit };
 }

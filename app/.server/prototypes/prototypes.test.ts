@@ -204,6 +204,6 @@ describe("feedback pins", () => {
     expect(guest.comments[0]).toMatchObject({ authorName: "Ann Client", guest: true, body: "Love it" });
 
     await makeReadOnly(ws.workspace.id);
-    expect(await statusOf(createPin(viewer, ws.wireframeId, { screenId: ws.first, x: 1, y: 1, body: "x" }))).toBe(409);
+    expect(await statusOf(createPin(viewer, ws.wireframeId, { screenId: ws.first, x: 1, y: 1, body: "x" }))).toBe(403);
   });
 });

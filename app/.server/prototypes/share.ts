@@ -8,7 +8,8 @@ import { db, schema } from "../db";
 import { notFound, UserError } from "../errors";
 import { hit, peek, retryMessage } from "../rate-limit";
 import { sessionSecrets } from "../secrets";
-import { assertCan, assertCanChange, findWireframeRow } from "../wireframes/access";
+import { requireAccess, requireRead } from "../access";
+import { findWireframeRow } from "../wireframes/rows";
 import { documentAt } from "../wireframes/documents";
 import type { MemberContext } from "../workspaces";
 
@@ -52,7 +53,7 @@ export async function createShareLink(
   wireframeId: string,
   input: NewShareLink,
 ): Promise<{ id: string; token: string }> {
-  await assertCanChange(member, "wireframe.edit");
+  await requireAccess(db(), member, "share_link", "change");
   const row = await findWireframeRow(db(), member, wireframeId);
   const password = input.password?.trim() ? input.password : null;
   if (password !== null && password.length < 6) throw new UserError(400, "Use at least 6 characters for the password.", "password");
@@ -77,7 +78,7 @@ export async function createShareLink(
 
 /** The wireframe's links, newest first, with how many times each was opened. */
 export async function listShareLinks(member: MemberContext, wireframeId: string): Promise<ShareLinkSummary[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "share_link");
   const row = await findWireframeRow(db(), member, wireframeId);
   const rows = await db()
     .select({
@@ -100,7 +101,7 @@ export async function listShareLinks(member: MemberContext, wireframeId: string)
 
 /** Revokes a link of the member's workspace (its next visit answers 410). */
 export async function revokeShareLink(member: MemberContext, wireframeId: string, linkId: string): Promise<void> {
-  await assertCanChange(member, "wireframe.edit");
+  await requireAccess(db(), member, "share_link", "change");
   if (!isUuid(linkId)) throw notFound("That link");
   const done = await db()
     .update(links)

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { flatten } from "~/lib/design-tokens/tree";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
-import { can, type Action } from "~/lib/permissions";
+import { allows, type ResourceKind } from "../access";
 import {
   SEARCH_KIND_LABELS,
   highlight,
@@ -35,12 +35,13 @@ export const DEFAULT_LIMIT = 8;
  */
 const CANDIDATES = 200;
 
-const KIND_PERMISSION: Record<SearchKind, Action> = {
-  project: "project.view",
-  card: "project.view",
-  member: "members.view",
-  wireframe: "wireframe.view",
-  token: "design.view",
+/** The resource each kind of hit is, for the access gate (a member sees only what they may read). */
+const KIND_RESOURCE: Record<SearchKind, ResourceKind> = {
+  project: "project",
+  card: "card",
+  member: "team",
+  wireframe: "wireframe",
+  token: "token_set",
 };
 
 let trigramAvailable: Promise<boolean> | undefined;
@@ -283,7 +284,7 @@ export async function search(member: MemberContext, query: string, opts: { limit
     // words' trigrams in most titles and costs hundreds of milliseconds (bench:search).
     trigram: !/\s/.test(q) && (await hasTrigram()),
   };
-  const kinds = ORDER.filter((k) => can(member.role, KIND_PERMISSION[k]));
+  const kinds = ORDER.filter((k) => allows(member.role, KIND_RESOURCE[k], "read"));
   const found = await Promise.all(kinds.map((k) => SEARCHERS[k](ctx)));
   const groups: SearchGroup[] = kinds
     .map((kind, i) => ({ kind, label: SEARCH_KIND_LABELS[kind], hits: found[i]! }))

@@ -9,7 +9,8 @@ import { mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, cleanName } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { cleanName } from "./rows";
 import { applyPatchIn, componentsTopic, currentDocument } from "./patches";
 
 /**
@@ -50,7 +51,7 @@ function parseDefinition(input: unknown): ComponentDefinition {
 const lift = (row: { definition: ComponentDefinition }) => migrateComponentDefinition(row.definition);
 
 export async function listComponents(member: MemberContext): Promise<ComponentRecord[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "component");
   const rows = await db()
     .select(COLUMNS)
     .from(wireframeComponents)
@@ -61,7 +62,7 @@ export async function listComponents(member: MemberContext): Promise<ComponentRe
 
 /** The components with these ids (those of the workspace; others are left out), by id. */
 export async function getComponents(member: MemberContext, ids: string[]): Promise<Record<string, ComponentRecord>> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "component");
   const wanted = [...new Set(ids.filter(isUuid))];
   if (wanted.length === 0) return {};
   const rows = await db()
@@ -75,11 +76,11 @@ export async function createComponent(
   member: MemberContext,
   input: { name: string; definition: unknown },
 ): Promise<{ id: string; version: number }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "component", "change");
   const name = cleanName(input.name, "component");
   const definition = parseDefinition(input.definition);
   const row = await transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "component", "change");
     const [inserted] = await tx
       .insert(wireframeComponents)
       .values({ workspaceId: member.workspace.id, name, definition, createdBy: member.user.id, updatedBy: member.user.id })
@@ -96,13 +97,13 @@ export async function updateComponent(
   id: string,
   input: { name?: string; definition?: unknown },
 ): Promise<{ version: number }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "component", "change");
   const name = input.name !== undefined ? cleanName(input.name, "component") : undefined;
   const definition = input.definition !== undefined ? parseDefinition(input.definition) : undefined;
   if (name === undefined && definition === undefined) throw new UserError(400, "Send a name or a definition to change.");
   if (!isUuid(id)) throw componentNotFound();
   const row = await transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "component", "change");
     const [updated] = await tx
       .update(wireframeComponents)
       .set({
@@ -127,8 +128,8 @@ export async function updateComponent(
  * inside other components' definitions too; then the component goes.
  */
 export async function deleteComponent(member: MemberContext, id: string): Promise<{ detached: number }> {
-  assertCan(member, "wireframe.delete");
-  await assertCanChange(member, "wireframe.delete");
+  // A first answer before the instances are looked for; each transaction that writes asks again.
+  await requireAccess(db(), member, "component", "delete");
   if (!isUuid(id)) throw componentNotFound();
   const workspaceId = member.workspace.id;
   const [component] = await db()
@@ -147,7 +148,7 @@ export async function deleteComponent(member: MemberContext, id: string): Promis
   let detached = 0;
   for (const { id: wireframeId } of users) {
     await mutate(async (tx) => {
-      await assertCanChange(member, "wireframe.delete", tx);
+      await requireAccess(tx, member, "component", "delete");
       const [row] = await tx
         .select({ document: wireframes.document })
         .from(wireframes)

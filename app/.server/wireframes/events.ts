@@ -4,7 +4,8 @@ import { db } from "../db";
 import { UserError } from "../errors";
 import { ready, subscribe } from "../realtime";
 import { isMemberOf, type MemberContext } from "../workspaces";
-import { assertCan, findWireframeRow } from "./access";
+import { requireRead } from "../access";
+import { findWireframeRow } from "./rows";
 import type { ComponentEvent } from "./components";
 import { componentsTopic, currentSeq, publishWireframe, readLog, wireframeTopic, type PatchRecord, type WireframeEvent } from "./patches";
 
@@ -32,7 +33,7 @@ const MAX_SELECTION_SENT = 250;
 
 /** Says who is where and what they selected (viewers too: they are there). Publish only; nothing is stored. */
 export async function publishPresence(member: MemberContext, wireframeId: string, input: unknown): Promise<void> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const parsed = presenceSchema.safeParse(input);
   if (!parsed.success) throw new UserError(400, "Send { clientId, screenId, selection }.");
   const row = await findWireframeRow(db(), member, wireframeId);
@@ -82,7 +83,7 @@ export async function wireframeEvents(
   wireframeId: string,
   opts: { since?: number; clientId?: string; heartbeatMs?: number } = {},
 ): Promise<Response> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const row = await findWireframeRow(db(), member, wireframeId);
   await ready();
   const id = row.id;

@@ -12,7 +12,7 @@ import { compareOrder } from "~/lib/wireframes/order";
 import type { RenderComponents, TokenValues } from "~/lib/wireframes/render";
 import { UserError } from "../errors";
 import type { MemberContext } from "../workspaces";
-import { assertCan } from "./access";
+import { requireRead } from "../access";
 import { getComponents } from "./components";
 import { screenPng, screensPdf, screenSvgFile, zipFiles, type ScreenArt } from "./export-render";
 import { imageDataUris, imageIdsShown, readImage } from "./images";
@@ -114,7 +114,7 @@ const encoder = new TextEncoder();
 
 /** One export, as a file to download. */
 export async function exportWireframe(member: MemberContext, wireframeId: string, req: ExportRequest): Promise<ExportFile> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const wireframe = await getWireframe(member, wireframeId);
   const doc = wireframe.document;
   const screens = chosenScreens(doc, req.screenIds);

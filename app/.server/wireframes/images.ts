@@ -11,7 +11,8 @@ import type { StoredFile } from "../files/download";
 import { fileStore } from "../files/store";
 import type { MemberContext } from "../workspaces";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
-import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { findWireframeRow } from "./rows";
 
 /**
  * Images placed in wireframes: uploaded through the file store, counted in the workspace's
@@ -44,7 +45,7 @@ export async function uploadImage(
   wireframeId: string,
   file: Blob & { name?: string },
 ): Promise<{ fileId: string; url: string }> {
-  await assertCanChange(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   const row = await findWireframeRow(db(), member, wireframeId);
   if (file.size === 0) throw new UserError(400, "Choose an image to upload.", "file");
   if (file.size > MAX_ATTACHMENT_BYTES) throw new UserError(413, tooLargeMessage(), "file");
@@ -58,6 +59,7 @@ export async function uploadImage(
   try {
     const id = await transaction(async (tx) => {
       await lockWorkspaceStorage(tx, workspaceId);
+      await requireAccess(tx, member, "wireframe", "change");
       await assertCanStore(tx, workspaceId, bytes.byteLength);
       const [inserted] = await tx
         .insert(wireframeImages)
@@ -82,7 +84,7 @@ export async function uploadImage(
 
 /** An image of the workspace for a member (any role) viewing one of its wireframes, or null. */
 export async function readImage(member: MemberContext, wireframeId: string, fileId: string): Promise<StoredFile | null> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (!isUuid(wireframeId) || !isUuid(fileId)) return null;
   try {
     await findWireframeRow(db(), member, wireframeId);

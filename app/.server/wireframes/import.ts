@@ -13,7 +13,8 @@ import { discardFiles } from "../files/attachments";
 import { fileStore } from "../files/store";
 import type { MemberContext } from "../workspaces";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
-import { assertCan, assertCanChange, cleanName } from "./access";
+import { requireAccess } from "../access";
+import { cleanName } from "./rows";
 import { sniffImageType } from "./images";
 
 /**
@@ -179,8 +180,8 @@ async function foreignReferences(member: MemberContext, doc: WireframeDocument):
 
 /** A new wireframe from an imported file, in one of the workspace's projects. */
 export async function importWireframe(member: MemberContext, input: ImportInput): Promise<ImportResult> {
-  assertCan(member, "wireframe.edit");
-  await assertCanChange(member, "wireframe.edit");
+  // A first answer before the file is read; the transaction that writes asks again.
+  await requireAccess(db(), member, "wireframe", "change");
   if (input.bytes.byteLength > MAX_IMPORT_BYTES)
     throw new UserError(
       413,
@@ -215,7 +216,7 @@ export async function importWireframe(member: MemberContext, input: ImportInput)
       stored.push(image.storageKey);
     }
     const id = await transaction(async (tx) => {
-      await assertCanChange(member, "wireframe.edit", tx);
+      await requireAccess(tx, member, "wireframe", "change");
       const project = isUuid(input.projectId)
         ? (
             await tx

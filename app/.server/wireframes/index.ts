@@ -2,7 +2,6 @@
  * Wireframe services (issue 8; decision 013). Each takes the member context and checks the
  * role and the workspace's read-only state itself; route code calls these, never SQL.
  */
-export { cleanName } from "./access";
 export {
   addTemplateScreen,
   createWireframe,
@@ -11,22 +10,9 @@ export {
   getWireframe,
   listWireframes,
   renameWireframe,
-  type NewWireframe,
-  type WireframeSummary,
-  type WireframeView,
 } from "./wireframes";
-export { applyPatch, opsSince, wireframeTopic, componentsTopic, type PatchRecord, type WireframeEvent } from "./patches";
-export { createComponent, deleteComponent, getComponents, listComponents, updateComponent, type ComponentRecord } from "./components";
-export {
-  boardScreenLinks,
-  cardsForScreen,
-  linkableScreens,
-  linkScreen,
-  linksForCard,
-  screenLinkCounts,
-  unlinkScreen,
-  type CardScreenLink,
-  type ScreenCardLink,
-} from "./links";
-export { imageUrl, readImage, uploadImage } from "./images";
+export { applyPatch, opsSince } from "./patches";
+export { createComponent, deleteComponent, getComponents, listComponents, updateComponent } from "./components";
+export { boardScreenLinks, cardsForScreen, linkScreen, linksForCard, unlinkScreen } from "./links";
+export { readImage, uploadImage } from "./images";
 export { publishPresence, wireframeEvents } from "./events";

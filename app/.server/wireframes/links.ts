@@ -10,7 +10,8 @@ import { db, schema } from "../db";
 import { isUserError, notFound, UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { findWireframeRow } from "./rows";
 import { getComponents } from "./components";
 import { currentDocument } from "./patches";
 import { thumbnailTokens } from "./tokens";
@@ -49,9 +50,9 @@ async function cardOf(member: MemberContext, cardId: string, d = db(), projectId
 
 /** Links a screen to a card (linking it twice is one link); the board's live viewers are told. */
 export async function linkScreen(member: MemberContext, input: LinkInput): Promise<void> {
-  assertCan(member, "card.update");
+  requireRole(member, "card", "change");
   await mutate(async (tx) => {
-    await assertCanChange(member, "card.update", tx);
+    await requireAccess(tx, member, "card", "change");
     const card = await cardOf(member, input.cardId, tx, input.projectId);
     const row = await findWireframeRow(tx, member, input.wireframeId);
     if (!currentDocument(row.document).screens[input.screenId])
@@ -74,9 +75,9 @@ export async function linkScreen(member: MemberContext, input: LinkInput): Promi
 }
 
 export async function unlinkScreen(member: MemberContext, input: LinkInput): Promise<void> {
-  assertCan(member, "card.update");
+  requireRole(member, "card", "change");
   await mutate(async (tx) => {
-    await assertCanChange(member, "card.update", tx);
+    await requireAccess(tx, member, "card", "change");
     const card = await cardOf(member, input.cardId, tx, input.projectId);
     if (!isUuid(input.wireframeId)) return;
     await tx
@@ -129,7 +130,7 @@ export type CardScreenLink = {
 
 /** The screens a card links, in the order they were linked (a screen since deleted is left out). */
 export async function linksForCard(member: MemberContext, cardId: string): Promise<CardScreenLink[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const card = await cardOf(member, cardId);
   const rows = await db()
     .select({
@@ -179,7 +180,7 @@ export type ScreenCardLink = { cardId: string; title: string; number: number; sc
 
 /** The cards that link a screen of the wireframe (the editor's "Linked cards"). */
 export async function cardsForScreen(member: MemberContext, wireframeId: string, screenId: string): Promise<ScreenCardLink[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (!isUuid(wireframeId)) return [];
   return db()
     .select({
@@ -204,7 +205,7 @@ export async function cardsForScreen(member: MemberContext, wireframeId: string,
 
 /** How many screens each card of a project links (cards without links are left out): the count on the board's card faces. */
 export async function screenLinkCounts(member: MemberContext, projectId: string): Promise<Record<string, number>> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (!isUuid(projectId)) return {};
   const rows = await db()
     .select({ cardId: cardWireframeLinks.cardId, n: count() })
@@ -220,7 +221,7 @@ export async function screenLinkCounts(member: MemberContext, projectId: string)
  * card panel offers to link. Reads only the documents' screens, never their elements.
  */
 export async function linkableScreens(member: MemberContext): Promise<LinkableWireframe[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const rows = await db()
     .select({
       id: wireframes.id,

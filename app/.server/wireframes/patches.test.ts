@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import type { Op } from "~/lib/wireframes/document";
 import { defaultElement, invertOps } from "~/lib/wireframes/ops";
@@ -31,27 +31,35 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
     const ws = await setup();
     const el = defaultElement("rectangle", { id: "box", screenId: ws.screenId, x: 10 });
     const patch = { clientId: "tab1", patchId: "p-0000000001", ops: [{ op: "add-element", element: el }] };
-    expect(await applyPatch(ws.owner, ws.id, patch)).toEqual({ seq: 1, skipped: 0 });
-    await applyPatch(ws.owner, ws.id, { clientId: "tab2", ops: [{ op: "set-element", id: "box", key: "x", value: 99 }] });
-    const before = await getWireframe(ws.owner, ws.id);
-    const heard: string[] = [];
-    const off = subscribe(wireframeTopic(ws.id), (raw) => heard.push(raw));
+    const heard: Array<{ seq: number }> = [];
+    const off = subscribe(wireframeTopic(ws.id), (raw) => heard.push(JSON.parse(raw) as { seq: number }));
     try {
+      expect(await applyPatch(ws.owner, ws.id, patch)).toEqual({ seq: 1, skipped: 0 });
+      await applyPatch(ws.owner, ws.id, { clientId: "tab2", ops: [{ op: "set-element", id: "box", key: "x", value: 99 }] });
+      // Both events heard: the listener is live before the replays.
+      await vi.waitFor(() => expect(heard.map((e) => e.seq)).toEqual([1, 2]));
+      const before = await getWireframe(ws.owner, ws.id);
+
       expect(await applyPatch(ws.owner, ws.id, patch)).toEqual({ seq: 1, skipped: 0, replayed: true });
       // The same id with other ops is still the same patch: nothing of it is applied.
       expect(await applyPatch(ws.owner, ws.id, { ...patch, ops: [{ op: "remove-element", id: "box" }] })).toMatchObject({ seq: 1 });
-      await new Promise((r) => setTimeout(r, 50));
+      const after = await getWireframe(ws.owner, ws.id);
+      expect(after.seq).toBe(2);
+      expect(after.document).toEqual(before.document);
+      expect(after.document.elements.box!.x).toBe(99);
+      expect(await logSize(ws.id)).toBe(2);
+
+      // A new patch after the replays: events arrive in commit order, so once its event is
+      // here, an event of either replay would have been heard before it.
+      await applyPatch(ws.owner, ws.id, { clientId: "tab3", ops: [{ op: "set-element", id: "box", key: "y", value: 5 }] });
+      await vi.waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(3));
+      expect(heard.map((e) => e.seq)).toEqual([1, 2, 3]);
     } finally {
       off();
     }
-    const after = await getWireframe(ws.owner, ws.id);
-    expect(after.seq).toBe(2);
-    expect(after.document).toEqual(before.document);
-    expect(after.document.elements.box!.x).toBe(99);
-    expect(await logSize(ws.id)).toBe(2);
-    expect(heard).toEqual([]);
     // The log and the events carry the id, so the sender knows its own patch coming back.
-    expect((await opsSince(ws.owner, ws.id, 0))!.patches.map((p) => p.patchId)).toEqual(["p-0000000001", null]);
+    expect((await opsSince(ws.owner, ws.id, 0))!.patches.map((p) => p.patchId)).toEqual(["p-0000000001", null, null]);
+    expect(heard[0]).toMatchObject({ type: "patch", seq: 1, patchId: "p-0000000001" });
   });
 
   it("an element deleted by a teammate is not put back by a replayed add", async () => {

@@ -8,7 +8,8 @@ import { UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
 import { componentsTopic, publish, wireframeTopic } from "../realtime";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, findWireframeRow } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { findWireframeRow } from "./rows";
 
 /**
  * Co-editing (decision 013): the server applies each patch to the stored document under
@@ -151,10 +152,10 @@ export async function applyPatch(
   wireframeId: string,
   input: unknown,
 ): Promise<{ seq: number; skipped: number; replayed?: true }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   const patch = parsePatch(input);
   const record = await mutate(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     return applyPatchIn(tx, member, wireframeId, patch);
   });
   if (record.replayed) return { seq: record.seq, skipped: 0, replayed: true };
@@ -170,7 +171,7 @@ export async function opsSince(
   wireframeId: string,
   since: number,
 ): Promise<{ seq: number; patches: PatchRecord[] } | null> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   const row = await findWireframeRow(db(), member, wireframeId);
   return readLog(db(), row.id, since, row.seq);
 }

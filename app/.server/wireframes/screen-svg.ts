@@ -8,7 +8,7 @@ import { ScreenSvg, type TokenValues } from "~/lib/wireframes/render";
 import { db, schema } from "../db";
 import type { StoredFile } from "../files/download";
 import type { MemberContext } from "../workspaces";
-import { assertCan } from "./access";
+import { requireRead } from "../access";
 import { getComponents } from "./components";
 import { documentAt } from "./documents";
 import { imageDataUris, imageIdsShown, imageUrl, readImage } from "./images";
@@ -99,7 +99,7 @@ export async function screenSvgFile(
   screenId: string,
   opts: { theme?: string | null } = {},
 ): Promise<ScreenSvgFile | null> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (!isUuid(wireframeId)) return null;
   // The row without its document, whose version comes from the readers' cache of documents.
   const { wireframes: w } = schema;

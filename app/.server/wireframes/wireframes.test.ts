@@ -126,16 +126,16 @@ describe("wireframes: tenancy and permissions", () => {
     expect(await statusOf(getWireframe(ws.owner, ws.id))).toBe(404);
   });
 
-  it("a read-only workspace refuses every change (409) and still shows its wireframes", async () => {
+  it("a read-only workspace refuses every change (403) and still shows its wireframes", async () => {
     const ws = await setup();
     await makeReadOnly(ws.workspace.id);
     const patch = { clientId: "c", ops: [{ op: "add-element", element: rect(ws.screenId) }] };
-    expect(await statusOf(applyPatch(ws.owner, ws.id, patch))).toBe(409);
-    expect(await statusOf(createWireframe(ws.owner, { projectId: ws.project.id, name: "New", device: "desktop" }))).toBe(409);
-    expect(await statusOf(renameWireframe(ws.owner, ws.id, "New"))).toBe(409);
-    expect(await statusOf(duplicateWireframe(ws.owner, ws.id))).toBe(409);
-    expect(await statusOf(deleteWireframe(ws.owner, ws.id))).toBe(409);
-    expect(await statusOf(linkScreen(ws.owner, { cardId: ws.card.id, wireframeId: ws.id, screenId: ws.screenId }))).toBe(409);
+    expect(await statusOf(applyPatch(ws.owner, ws.id, patch))).toBe(403);
+    expect(await statusOf(createWireframe(ws.owner, { projectId: ws.project.id, name: "New", device: "desktop" }))).toBe(403);
+    expect(await statusOf(renameWireframe(ws.owner, ws.id, "New"))).toBe(403);
+    expect(await statusOf(duplicateWireframe(ws.owner, ws.id))).toBe(403);
+    expect(await statusOf(deleteWireframe(ws.owner, ws.id))).toBe(403);
+    expect(await statusOf(linkScreen(ws.owner, { cardId: ws.card.id, wireframeId: ws.id, screenId: ws.screenId }))).toBe(403);
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
     expect(await listWireframes(ws.owner)).toHaveLength(1);
   });

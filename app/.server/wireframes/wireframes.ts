@@ -10,7 +10,8 @@ import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
-import { assertCan, assertCanChange, cleanName, findWireframeRow } from "./access";
+import { requireAccess, requireRead, requireRole } from "../access";
+import { cleanName, findWireframeRow } from "./rows";
 import { handOverImages } from "./images";
 import { applyPatchIn, currentDocument } from "./patches";
 
@@ -35,7 +36,7 @@ export type WireframeSummary = {
 
 /** The workspace's wireframes (of one project, or matching a search), newest first. */
 export async function listWireframes(member: MemberContext, opts: { projectId?: string; q?: string } = {}): Promise<WireframeSummary[]> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (opts.projectId !== undefined && !isUuid(opts.projectId)) return [];
   const q = opts.q?.trim();
   const where: (SQL | undefined)[] = [
@@ -90,11 +91,11 @@ function documentFor(input: NewWireframe): WireframeDocument {
 
 /** A new wireframe in one of the workspace's projects: one blank screen of the device, or a template's screen. */
 export async function createWireframe(member: MemberContext, input: NewWireframe): Promise<{ id: string }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   const name = cleanName(input.name);
   const document = documentFor(input);
   return transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     const project = isUuid(input.projectId)
       ? (
           await tx
@@ -132,7 +133,7 @@ export type WireframeView = {
 
 /** One wireframe of the workspace; a 404 for another workspace's id, a missing one or one that is not a UUID. */
 export async function getWireframe(member: MemberContext, id: string): Promise<WireframeView> {
-  assertCan(member, "wireframe.view");
+  requireRead(member, "wireframe");
   if (!isUuid(id)) throw notFound("That wireframe");
   const [row] = await db()
     .select({
@@ -152,10 +153,10 @@ export async function getWireframe(member: MemberContext, id: string): Promise<W
 }
 
 export async function renameWireframe(member: MemberContext, id: string, name: string): Promise<void> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   const clean = cleanName(name);
   await transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, id, { lock: true });
     await tx
       .update(wireframes)
@@ -166,9 +167,9 @@ export async function renameWireframe(member: MemberContext, id: string, name: s
 
 /** A copy in the same project, named "<name> (copy)"; its images are the same files (they stay while any wireframe uses them). */
 export async function duplicateWireframe(member: MemberContext, id: string): Promise<{ id: string }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   return transaction(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, id);
     const name = Array.from(`${row.name} (copy)`).slice(0, 120).join("");
     const [copy] = await tx
@@ -191,9 +192,9 @@ export async function duplicateWireframe(member: MemberContext, id: string): Pro
  * cards; its images go too unless another wireframe of the workspace still shows them.
  */
 export async function deleteWireframe(member: MemberContext, id: string): Promise<void> {
-  assertCan(member, "wireframe.delete");
+  requireRole(member, "wireframe", "delete");
   const keys = await mutate(async (tx) => {
-    await assertCanChange(member, "wireframe.delete", tx);
+    await requireAccess(tx, member, "wireframe", "delete");
     const row = await findWireframeRow(tx, member, id, { lock: true });
     const keys = await handOverImages(tx, member.workspace.id, row.id);
     await tx.delete(wireframes).where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
@@ -216,10 +217,10 @@ export async function addTemplateScreen(
   wireframeId: string,
   templateId: string,
 ): Promise<{ screenId: string; seq: number }> {
-  assertCan(member, "wireframe.edit");
+  requireRole(member, "wireframe", "change");
   if (!isTemplateId(templateId)) throw new UserError(400, "Choose one of the templates.", "templateId");
   const { record, screenId } = await mutate(async (tx) => {
-    await assertCanChange(member, "wireframe.edit", tx);
+    await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, wireframeId);
     const doc = currentDocument(row.document);
     const { screen, elements } = templateScreen(templateId, lastScreenKey(doc));

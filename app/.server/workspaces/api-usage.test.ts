@@ -47,9 +47,12 @@ describe("API calls per month", () => {
     const refused = await call("One too many");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toBe(
-      "The Starter plan includes 1,000 API calls a month, and this workspace has used them. Upgrade your plan at /billing for more, or wait for next month.",
-    );
+    expect(await refused.json()).toMatchObject({
+      code: "quota_exceeded",
+      status: 429,
+      detail:
+        "The Starter plan includes 1,000 API calls a month, and this workspace has used them. Upgrade your plan at /billing for more, or wait for next month.",
+    });
     expect(await apiCallsThisMonth(workspace.id)).toBe(1000);
 
     // The browser's own calls (session cookie) are not API usage.

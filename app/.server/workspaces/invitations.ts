@@ -1,11 +1,12 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import { assignableRoles, can, ROLE_LABELS, type Role } from "~/lib/permissions";
+import { assignableRoles, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken } from "../auth/tokens";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
+import { requireRole } from "../access";
 import { appLink, sendMail } from "../mail";
 import { invitationMail } from "../mail/templates";
 import { sessionSecrets } from "../secrets";
@@ -71,7 +72,7 @@ function invitationToken(invitationId: string): string {
  * held. Returns whether it was such a resend.
  */
 export async function inviteMember(ctx: MemberContext, email: string, role: Role): Promise<{ resent: boolean }> {
-  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can invite people.");
+  requireRole(ctx, "team", "invite");
   if (!assignableRoles(ctx.role).includes(role)) throw new UserError(403, "You cannot give that role.", "role");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const { id, resent } = await mutate(async (tx) => {
@@ -128,7 +129,7 @@ export async function resendInvitation(ctx: MemberContext, invitationId: string)
 }
 
 export async function revokeInvitation(ctx: MemberContext, invitationId: string) {
-  if (!can(ctx.role, "members.invite")) throw new UserError(403, "Only admins and owners can revoke invitations.");
+  requireRole(ctx, "team", "revoke_invitation");
   const rows = isUuid(invitationId)
     ? await db()
         .update(invitations)

@@ -3,13 +3,13 @@ import { BYTES_PER_GB } from "~/lib/file-size";
 import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
 import { currentSubscription, type SubscriptionRecord } from "../payments/sync";
-import { UserError } from "../errors";
+import { UserError, workspaceReadOnly } from "../errors";
 
 /**
  * The one place that counts what the plans limit, per workspace. A new workspace is
  * on its 14-day trial with Professional limits; the subscription sync sets plan_id.
  * A workspace whose trial ended without a plan, or whose subscription was canceled,
- * is read-only (assertWritable, called by assertCanAdd and every board intent).
+ * is read-only (assertWritable: the access gate, app/.server/access, asks it for every change).
  */
 export type LimitedResource = "projects" | "members";
 
@@ -89,10 +89,14 @@ export async function isReadOnly(workspaceId: string): Promise<boolean> {
   return (await readOnlyReason(db(), workspaceId)) !== null;
 }
 
-/** Throws a 403 naming what to do when the workspace is read-only (trial ended, subscription canceled). */
+/**
+ * Throws 403 `workspace_read_only` naming what to do when the workspace is read-only (trial
+ * ended, subscription canceled). Services ask the access gate (app/.server/access), which
+ * asks this; the plan limits below ask it too.
+ */
 export async function assertWritable(tx: Db, workspaceId: string): Promise<void> {
   const reason = await readOnlyReason(tx, workspaceId);
-  if (reason) throw new UserError(403, readOnlyMessage(reason));
+  if (reason) throw workspaceReadOnly(readOnlyMessage(reason));
 }
 
 /**
@@ -104,8 +108,7 @@ export async function assertWritable(tx: Db, workspaceId: string): Promise<void>
 export async function assertCanJoin(tx: Db, workspaceId: string): Promise<void> {
   const reason = await readOnlyReason(tx, workspaceId);
   if (reason) {
-    throw new UserError(
-      403,
+    throw workspaceReadOnly(
       "This workspace is read-only for now, so no one can join it. Ask its owner to choose a plan; your invitation stays valid until it expires.",
     );
   }

@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import { assignableRoles, can, type Role } from "~/lib/permissions";
+import { assignableRoles, type Role } from "~/lib/permissions";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
 import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "./index";
-import { assertWritable } from "./limits";
+import { requireAccess, requireRole } from "../access";
 
 /**
  * The workspace's members: who they are, their roles, and leaving or being removed.
@@ -52,10 +52,10 @@ async function ownerCount(tx: Db, workspaceId: string) {
 export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
-  if (!can(ctx.role, "members.update_role")) throw new UserError(403, "Only admins and owners can change roles.");
+  requireRole(ctx, "team", "change_role");
   await mutate(async (tx) => {
     // A read-only workspace (trial ended, subscription canceled) keeps its roles as they are.
-    await assertWritable(tx, ctx.workspace.id);
+    await requireAccess(tx, ctx, "team", "change_role");
     const [target] = isUuid(userId)
       ? await tx
           .select({ role: memberships.role })
@@ -90,7 +90,7 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
 /** Removes a member (or lets a member leave). Their access ends with their next request. */
 export async function removeMember(ctx: MemberContext, userId: string) {
   const leaving = userId === ctx.user.id;
-  if (!leaving && !can(ctx.role, "members.remove")) throw new UserError(403, "Only admins and owners can remove members.");
+  if (!leaving) requireRole(ctx, "team", "remove");
   await mutate(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx

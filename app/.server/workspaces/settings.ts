@@ -1,20 +1,18 @@
 import { and, eq, ne } from "drizzle-orm";
-import { can } from "~/lib/permissions";
 import { schema, transaction } from "../db";
 import { UserError } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { slugify, type MemberContext } from "./index";
-import { assertWritable } from "./limits";
+import { requireAccess, requireRole } from "../access";
 
 /** The workspace's own settings: its name and address, and deleting it. */
 const { workspaces } = schema;
 
 /** Renames the workspace and sets its address; admins and owners, not while read-only. Returns the address used. */
 export async function updateWorkspace(ctx: MemberContext, input: { name: string; slug: string }): Promise<{ slug: string }> {
-  if (!can(ctx.role, "workspace.update")) throw new UserError(403, "Only admins and owners can change workspace settings.");
   const wanted = slugify(input.slug || input.name);
   return transaction(async (tx) => {
-    await assertWritable(tx, ctx.workspace.id);
+    await requireAccess(tx, ctx, "workspace", "change");
     const [taken] = await tx
       .select({ id: workspaces.id })
       .from(workspaces)
@@ -34,7 +32,7 @@ export async function updateWorkspace(ctx: MemberContext, input: { name: string;
  * go by cascade; its files' bytes are discarded after the commit.
  */
 export async function deleteWorkspace(ctx: MemberContext, confirm: string): Promise<void> {
-  if (!can(ctx.role, "workspace.delete")) throw new UserError(403, "Only owners can delete the workspace.");
+  requireRole(ctx, "workspace", "delete");
   if (confirm.trim() !== ctx.workspace.name) {
     throw new UserError(400, `Type the workspace's name, ${ctx.workspace.name}, to confirm.`, "confirm");
   }

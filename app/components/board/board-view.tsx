@@ -19,12 +19,13 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useFetchers } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/form";
 import { useToast } from "~/components/ui/toast";
 import { boardAfterDrop, boardAnnouncements, type HeldCard } from "./announcements";
 import { locate, neighboursOf } from "./board-ordering";
+import { useBoardWrite, WRITE_KEY_PREFIX } from "./board-writes";
 import { CardFace } from "./card-face";
 import { AddCardForm, ColumnHeader } from "./column-header";
 import type { BoardCardView, BoardColumnView, LabelView, MemberView, StateGroup } from "~/lib/board";
@@ -48,8 +49,10 @@ type Props = {
  * The board. Without JavaScript: columns of links and plain forms. With it: drag
  * and drop (pointer and keyboard, announced to screen readers), an optimistic
  * move that rolls back with a toast if the server refuses it, and arrow keys
- * that walk between cards.
+ * that walk between cards. A move is a board write (board-writes.ts): a Remix
+ * fetcher, after which the board's loader runs once (for the live event it sends).
  */
+const MOVE_LABEL = "move";
 export function BoardView({
   projectId,
   columns: serverColumns,
@@ -63,20 +66,25 @@ export function BoardView({
 }: Props) {
   const hydrated = useHydrated();
   const { toast } = useToast();
-  const revalidator = useRevalidator();
+  const write = useBoardWrite(projectId);
   const [columns, setColumns] = useState(serverColumns);
   const [activeId, setActiveId] = useState<string | null>(null);
   const snapshot = useRef<BoardColumnView[] | null>(null);
   // The dragged card's boards, for the handlers and the announcements (kept after the drop: it is announced after onDragEnd).
   const held = useRef<HeldCard | null>(null);
-  const inFlight = useRef(0);
+  const moving = useFetchers().some((f) => f.key.startsWith(`${WRITE_KEY_PREFIX}${MOVE_LABEL}:`) && f.state !== "idle");
+  // The server's board this one last took (or set aside for a move of its own, which the next one brings).
+  const taken = useRef(serverColumns);
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
 
-  // Fresh loader data replaces local state, except mid-drag or while a move is on its way.
+  // Fresh loader data replaces local state, except mid-drag or while a move is on its way;
+  // after a move, the board it started from is not fresh data (the card would jump back).
   useEffect(() => {
-    if (!activeId && inFlight.current === 0) setColumns(serverColumns);
-  }, [serverColumns, activeId]);
+    if (activeId || moving || taken.current === serverColumns) return;
+    taken.current = serverColumns;
+    setColumns(serverColumns);
+  }, [serverColumns, activeId, moving]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -107,6 +115,7 @@ export function BoardView({
   }
 
   function onDragStart(e: DragStartEvent) {
+    // A drag starts from what is drawn; data that came since (held back by a move on its way) waits for the drop.
     snapshot.current = columns;
     held.current = { start: columns, board: columns };
     setActiveId(String(e.active.id));
@@ -138,6 +147,8 @@ export function BoardView({
     const was = neighboursOf(before, activeCard);
     const now = neighboursOf(next, activeCard);
     if (!now || (was && was.toColumnId === now.toColumnId && was.afterId === now.afterId && was.beforeId === now.beforeId)) return;
+    // The board this page has now is older than the move: the move's own answer (or its live event) brings the next.
+    taken.current = serverColumns;
     await submitMove(activeCard, now, before);
   }
 
@@ -152,29 +163,25 @@ export function BoardView({
     place: { toColumnId: string; afterId: string | null; beforeId: string | null },
     rollback: BoardColumnView[],
   ) {
-    inFlight.current++;
     const body = new FormData();
     body.set("intent", "move-card");
     body.set("cardId", cardId);
     body.set("toColumnId", place.toColumnId);
     if (place.afterId) body.set("afterId", place.afterId);
     if (place.beforeId) body.set("beforeId", place.beforeId);
-    try {
-      const res = await fetch(`/api/projects/${projectId}/board`, { method: "POST", body, headers: { Accept: "application/json" } });
-      const result = (await res.json().catch(() => null)) as { ok?: boolean; message?: string; warning?: string | null } | null;
-      if (!res.ok || !result?.ok) {
-        rollBack(rollback);
-        toast({ variant: "error", title: "Move failed", description: result?.message ?? `Request failed with status ${res.status}` });
-      } else if (result.warning) {
-        toast({ variant: "warning", title: "WIP limit", description: result.warning });
-      }
-    } catch {
-      rollBack(rollback);
-      toast({ variant: "error", title: "Move failed", description: "The card could not be moved: check your connection and try again." });
-    } finally {
-      inFlight.current--;
-      if (inFlight.current === 0) revalidator.revalidate();
+    const answer = await write(body, MOVE_LABEL);
+    if (answer.ok) {
+      if (answer.warning) toast({ variant: "warning", title: "WIP limit", description: answer.warning });
+      return;
     }
+    rollBack(rollback);
+    toast({
+      variant: "error",
+      title: "Move failed",
+      description: answer.offline
+        ? "The card could not be moved: check your connection and try again."
+        : (answer.problem?.detail ?? `Request failed with status ${answer.status}`),
+    });
   }
 
   const activeCard = activeId ? columns.flatMap((c) => c.cards).find((k) => k.id === activeId) : undefined;

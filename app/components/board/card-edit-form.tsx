@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/ui/form";
 import { isConformCheck } from "~/components/ui/use-form-draft";
 import { CARD_FIELDS, PRIORITY_LABELS, sameCardValue, type CardDetailView, type CardField } from "~/lib/board";
 import { formatDay } from "~/lib/dates";
-import { failureReply, postedValues, updateCardSchema, type BoardFailure } from "~/lib/forms/board";
+import { failureReply, isConflictFailure, postedValues, updateCardSchema, type BoardFailure } from "~/lib/forms/board";
 import type { RootLoaderData } from "~/root";
 import { inputAttrs, otherMessages, selectAttrs, textareaAttrs } from "./form-attrs";
 import { PriorityOptions } from "./priority-options";
@@ -34,7 +34,7 @@ function draftsFromRefusal(error: BoardFailure | null, card: CardDetailView) {
     const value = posted[f];
     if (value === undefined) continue;
     const base = posted[BASE_FIELD[f]] ?? now[f];
-    if (!sameCardValue(f, value, base)) drafts[f] = { value, base, conflict: error.status === 409 };
+    if (!sameCardValue(f, value, base)) drafts[f] = { value, base, conflict: isConflictFailure(error) };
   }
   return drafts;
 }
@@ -105,7 +105,7 @@ export function CardEditForm({
   // What no field shows (a conflict, a card that is gone): said above the fields, until the user takes the latest version.
   const formMessage =
     (editError ? otherMessages(form, [...CARD_FIELDS]) : null) ?? (autosave.conflicts.length ? autosave.conflictMessage : null);
-  const conflict = editError?.status === 409 || autosave.conflicts.length > 0;
+  const conflict = isConflictFailure(editError) || autosave.conflicts.length > 0;
   const messageOfField = (f: CardField) => autosave.fieldErrors[f] ?? messageOf(fields[f]);
   const inputCls = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm disabled:bg-slate-50";
   // Without JavaScript the link reloads the card as it is now; with it, the form lets go of the user's text.

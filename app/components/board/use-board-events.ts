@@ -1,5 +1,6 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { setBoardLive, WRITE_KEY_PREFIX } from "./board-writes";
 
 export type LiveState = "connecting" | "live" | "offline";
 
@@ -10,7 +11,12 @@ export type LiveState = "connecting" | "live" | "offline";
  *
  * While a navigation or submission is under way, an event waits for it to end:
  * revalidating then would abort that navigation's loaders, and with them the
- * flash message its redirect carried ("Card saved.").
+ * flash message its redirect carried ("Card saved."). So does one while a board write
+ * of this page (board-writes.ts) is on its way: that write's own revalidation would
+ * replace this one's data without the board's loader, which it leaves to the event.
+ *
+ * While the stream is open, the page's own board writes leave their revalidation to
+ * the event their change sends (`setBoardLive`): one change, one run of the loader.
  */
 export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; by?: string }) => void): LiveState {
   const revalidator = useRevalidator();
@@ -20,7 +26,8 @@ export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; 
   handler.current = onEvent;
   const [state, setState] = useState<LiveState>("connecting");
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const writing = useFetchers().some((f) => f.key.startsWith(WRITE_KEY_PREFIX) && f.state !== "idle");
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || writing;
   const busyRef = useRef(busy);
   busyRef.current = busy;
   const pending = useRef(false);
@@ -46,11 +53,13 @@ export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; 
     };
     source.addEventListener("open", () => {
       setState("live");
+      setBoardLive(projectId, true);
       if (hadError) schedule();
       hadError = false;
     });
     source.addEventListener("error", () => {
       hadError = true;
+      setBoardLive(projectId, false);
       setState(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
     });
     source.addEventListener("change", (event) => {
@@ -63,6 +72,7 @@ export function useBoardEvents(projectId: string, onEvent?: (e: { type: string; 
     });
     return () => {
       clearTimeout(timer);
+      setBoardLive(projectId, false);
       source.close();
     };
   }, [projectId]);

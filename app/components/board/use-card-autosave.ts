@@ -1,16 +1,19 @@
-import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLeaveGuard } from "~/components/ui/leave-guard";
 import { CARD_FIELDS, sameCardValue, type CardDetailView, type CardField } from "~/lib/board";
 import { updateCardSchema } from "~/lib/forms/board";
+import { isVersionConflict } from "~/lib/problem";
+import { sendBoardWrite, useBoardWrite, type BoardWriteAnswer } from "./board-writes";
 
 /**
  * The card panel's fields save themselves (docs/decisions/016-never-lose-an-edit.md): the
  * title when it is left or on Enter, the description when it is left and after a pause in
  * typing, the priority at once, the due date at once (after a moment, so typing a year does
  * not save "0002"). Each save sends one field, with the value it had when the user started
- * changing it (its base), to the board's JSON API; the server refuses it (409) if someone
- * else changed that field since, and never touches the fields the user did not change.
+ * changing it (its base), to the board's JSON API, as a board write (board-writes.ts: a
+ * Remix fetcher, after which the card is read again once); the server refuses it (409,
+ * `version_conflict`) if someone else changed that field since, and never touches the
+ * fields the user did not change.
  *
  * What the user typed and has not saved is a draft: shown instead of the card's value, kept
  * in sessionStorage (a reload brings it back, and it is saved then), and held by the page's
@@ -62,40 +65,30 @@ function problemWith(field: CardField, value: string): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Check this field.");
 }
 
-type SaveAnswer = { ok: true; version?: number } | { ok: false; status: number; message: string; field?: string };
+type SaveAnswer = { ok: true; version?: number } | { ok: false; conflict: boolean; message: string; field?: string };
 
-async function postField(
-  projectId: string,
-  card: { id: string; version: number },
-  field: CardField,
-  value: string,
-  base: string,
-  keepalive = false,
-): Promise<SaveAnswer> {
+/** One field's save: the intent's fields, with the version and the value the user started from. */
+function fieldForm(card: { id: string; version: number }, field: CardField, value: string, base: string) {
   const body = new FormData();
   body.set("intent", "update-card");
   body.set("cardId", card.id);
   body.set("version", String(card.version));
   body.set(field, value);
   body.set(BASE_NAME[field], base);
-  try {
-    const res = await fetch(`/api/projects/${projectId}/board`, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json" },
-      keepalive,
-    });
-    const answer = (await res.json().catch(() => null)) as { ok?: boolean; version?: number; message?: string; field?: string } | null;
-    if (res.ok && answer?.ok) return { ok: true, version: answer.version };
-    return {
-      ok: false,
-      status: res.status,
-      message: answer?.message ?? `Not saved: the server answered ${res.status}.`,
-      field: answer?.field,
-    };
-  } catch {
-    return { ok: false, status: 0, message: NOT_SAVED_OFFLINE };
-  }
+  return body;
+}
+
+/** The server's answer as the panel says it. */
+function saveAnswer(answer: BoardWriteAnswer): SaveAnswer {
+  if (answer.ok) return { ok: true, version: answer.version };
+  if (answer.offline) return { ok: false, conflict: false, message: NOT_SAVED_OFFLINE };
+  const { problem } = answer;
+  return {
+    ok: false,
+    conflict: isVersionConflict(problem),
+    message: problem?.detail ?? `Not saved: the server answered ${answer.status}.`,
+    field: problem?.errors?.[0]?.field,
+  };
 }
 
 export function useCardAutosave({
@@ -111,7 +104,7 @@ export function useCardAutosave({
   /** Drafts the page starts with (what a refused plain-form post carried). */
   initial: () => Drafts;
 }) {
-  const revalidator = useRevalidator();
+  const write = useBoardWrite(projectId);
   const [drafts, setDraftState] = useState<Drafts>(initial);
   const draftsRef = useRef(drafts);
   const setDrafts = useCallback((next: (d: Drafts) => Drafts) => {
@@ -151,7 +144,6 @@ export function useCardAutosave({
 
   const run = useCallback(async () => {
     const q = queue.current;
-    let saved = false;
     while (q.fields.size > 0) {
       const field = q.fields.values().next().value as CardField;
       q.fields.delete(field);
@@ -171,31 +163,28 @@ export function useCardAutosave({
       const sent = d.value;
       setStatus({ kind: "saving" });
       q.sending = field;
-      const answer = await postField(projectId, latest, field, sent, base);
+      const answer = saveAnswer(await write(fieldForm(latest, field, sent, base), "card-field"));
       q.sending = null;
       if (answer.ok) {
-        saved = true;
         setFieldErrors((e) => ({ ...e, [field]: undefined }));
         setDrafts((all) => {
           const cur = all[field];
           return { ...all, [field]: { value: cur?.value ?? sent, base: sent, savedVersion: answer.version } };
         });
         settle(field, null);
-      } else if (answer.status === 409) {
+      } else if (answer.conflict) {
+        // The write's refusal reads the card again (board-writes.ts): the version the user is asked to review.
         setDrafts((all) => (all[field] ? { ...all, [field]: { ...all[field]!, conflict: true } } : all));
         setConflictMessage(answer.message);
         settle(field, { kind: "failed", message: answer.message, conflict: true });
-        // A refusal changes nothing here: fetch the version the user is asked to review.
-        revalidator.revalidate();
       } else {
         const own = answer.field === field;
         if (own) setFieldErrors((e) => ({ ...e, [field]: answer.message }));
         settle(field, { kind: "failed", message: answer.message, ...(own ? { field } : {}) });
       }
     }
-    if (saved) revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator's identity changes every render; its method does not
-  }, [projectId, setDrafts, settle]);
+    // What was saved comes back with the card's next read: the board's live event, or the write's own revalidation.
+  }, [write, setDrafts, settle]);
 
   /** Saves `fields` (one after another, one request each); resolves when the queue is empty. */
   const save = useCallback(
@@ -310,11 +299,14 @@ export function useCardAutosave({
     flush,
     pageHide: () => {
       // The user chose to leave: send what may save by itself (the draft in sessionStorage stays for a reload).
+      // A plain request that outlives the page (keepalive): the page's router, and its fetchers, are going away.
       const latest = cardRef.current;
       const values = fieldsOf(latest);
       for (const f of unsavedFields()) {
         const d = draftsRef.current[f]!;
-        if (!heldBy(f, d, values) && !problemWith(f, d.value)) void postField(projectId, latest, f, d.value, d.base, true);
+        if (!heldBy(f, d, values) && !problemWith(f, d.value)) {
+          void sendBoardWrite(projectId, fieldForm(latest, f, d.value, d.base), { keepalive: true });
+        }
       }
     },
   });

@@ -22,15 +22,27 @@ describe("errorCopy", () => {
     expect(errorCopy(routeError(400, { message: "Bad column" })).message).toBe("Bad column");
   });
 
-  it("shows the body reader's refusal ({ error }) under its status's title", () => {
-    const refused = errorCopy(routeError(415, { error: "This address only accepts a form submission." }));
-    expect(refused).toEqual({
-      kind: "status",
+  it("shows a thrown problem's detail (the body reader's refusal) under its status's title, as Remix hands it over", () => {
+    const problem = {
+      type: "/docs/api/problems/unsupported-media-type",
+      title: "Unsupported media type",
       status: 415,
-      title: "Unsupported request",
-      message: "This address only accepts a form submission.",
+      detail: "This address only accepts a form submission.",
+      code: "unsupported_media_type",
+    };
+    const expected = { kind: "status", status: 415, title: "Unsupported request", message: "This address only accepts a form submission." };
+    // application/problem+json is not application/json to Remix: the boundary gets the text.
+    expect(errorCopy(routeError(415, JSON.stringify(problem)))).toEqual(expected);
+    expect(errorCopy(routeError(415, problem))).toEqual(expected);
+    const tooLarge = { ...problem, status: 413, code: "payload_too_large", detail: "The request is too large (more than 64 KB)." };
+    expect(errorCopy(routeError(413, JSON.stringify(tooLarge)))).toMatchObject({
+      title: "Request too large",
+      message: "The request is too large (more than 64 KB).",
     });
-    expect(errorCopy(routeError(413, { error: "The request is too large (more than 64 KB)." })).title).toBe("Request too large");
+  });
+
+  it("never shows JSON that is not a problem as the sentence", () => {
+    expect(errorCopy(routeError(400, '{"unexpected":true}')).message).toBe(errorCopy(routeError(400)).message);
   });
 
   it("never shows the router's own developer text", () => {

@@ -3,6 +3,7 @@
  * wording and the rule for auth noise are tested without rendering.
  */
 import { isRouteErrorResponse } from "@remix-run/react";
+import { readProblem } from "~/lib/problem";
 import { STATUS_COPY } from "./status-copy";
 
 export type ErrorCopy = {
@@ -33,14 +34,29 @@ export function isAuthError(error: unknown): boolean {
   return m.includes("401") || m.includes("not authenticated");
 }
 
+/** Problem details (app/lib/problem.ts) as Remix hands them over: parsed, or as text (`application/problem+json` is not `application/json` to it). */
+function problemDetail(data: unknown): string | null {
+  let body = data;
+  if (typeof data === "string" && data.trimStart().startsWith("{")) {
+    try {
+      body = JSON.parse(data) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return readProblem(body)?.detail ?? null;
+}
+
 /**
  * A 4xx thrown on purpose may carry its own sentence: `new Response("Project not found", {status: 404})`,
- * `{ message }`, or the body reader's `{ error }` (a refused body: 400, 413, 415).
+ * `{ message }`, or problem details' `detail` (the body reader's refusal: 400, 413, 415).
  */
 function ownMessage(data: unknown): string | null {
+  const detail = problemDetail(data);
+  if (detail !== null) return detail;
+  if (typeof data === "string" && data.trimStart().startsWith("{")) return null;
   if (typeof data === "string" && data.trim() && data.length <= 200 && !data.trimStart().startsWith("<")) return data;
   if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
-  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
   return null;
 }
 

@@ -4,7 +4,7 @@
  * adds the drawer's focus handling and the keyboard shortcuts.
  */
 import { useLocation, useNavigate } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorFrameContext } from "~/components/errors/error-screen";
 import { CommandPalette } from "~/components/search/command-palette";
 import { focusableIn, keepFocusInside } from "~/components/ui/focus-trap";
@@ -16,15 +16,6 @@ import type { ShellUser } from "./user-display";
 import type { ShellWorkspace } from "./workspace-switcher";
 
 const SMALL_SCREEN = "(max-width: 1023.98px)";
-
-const ShellUserContext = createContext<ShellUser | null>(null);
-
-/** The signed-in user, for screens inside the shell. */
-export function useShellUser(): ShellUser {
-  const user = useContext(ShellUserContext);
-  if (!user) throw new Error("useShellUser must be used within the app shell");
-  return user;
-}
 
 function withMenu(location: { pathname: string; search: string }, open: boolean): string {
   const params = new URLSearchParams(location.search);
@@ -164,9 +155,7 @@ export function AppShell({
         />
         <main id="main" tabIndex={-1} className="relative flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
           {pendingScreen ? <ScreenLoading name={pendingScreen} overlay /> : null}
-          <ShellUserContext.Provider value={user}>
-            <ErrorFrameContext.Provider value="inline">{children}</ErrorFrameContext.Provider>
-          </ShellUserContext.Provider>
+          <ErrorFrameContext.Provider value="inline">{children}</ErrorFrameContext.Provider>
         </main>
       </div>
       <CommandPalette workspaces={workspaces} currentWorkspaceId={currentWorkspaceId} />

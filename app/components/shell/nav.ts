@@ -25,11 +25,6 @@ const OTHER_SCREENS: readonly { to: string; label: string }[] = [
 
 const startsAt = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** The nav item a path belongs to, for aria-current (/projects/42 is under Projects). */
-export function activeNavItem(pathname: string): NavItem | undefined {
-  return NAV_ITEMS.find((item) => startsAt(pathname, item.to));
-}
-
 /** The name of the screen at a path, for its 'Loading {name}...' fallback; null outside the app. */
 export function screenName(pathname: string): string | null {
   return [...NAV_ITEMS, ...OTHER_SCREENS].find((s) => startsAt(pathname, s.to))?.label ?? null;

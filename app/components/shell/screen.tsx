@@ -1,14 +1,10 @@
 /**
  * The parts every signed-in screen is made of: a title with its description and actions,
- * an honest empty state, and the 'Loading {name}...' / 'Data loading error' frame for
- * deferred data.
+ * and an honest empty state.
  */
-import { Await, Link } from "@remix-run/react";
-import { Suspense } from "react";
-import { AsyncDataError } from "~/components/errors/data-error-banner";
+import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { ShellIcon, type Icon } from "./icons";
-import { ScreenLoading } from "./loading";
 
 /** `meta` of a signed-in screen: 'Dashboard · Atelier'. */
 export const screenMeta = (name: string) => () => [{ title: `${name} · Atelier` }];
@@ -79,40 +75,5 @@ export function EmptyState({
         </Link>
       ) : null}
     </section>
-  );
-}
-
-/** A screen not built yet: its heading, description and an honest word on what will be here. */
-export function PlaceholderScreen({
-  empty,
-  ...header
-}: React.ComponentProps<typeof ScreenHeader> & { empty: React.ComponentProps<typeof EmptyState> }) {
-  return (
-    <>
-      <ScreenHeader {...header} />
-      <EmptyState {...empty} />
-    </>
-  );
-}
-
-/**
- * Deferred data of a screen: 'Loading {name}...' until it arrives, the 'Data loading
- * error' banner if it fails.
- */
-export function Deferred<Resolve extends Promise<unknown>>({
-  name,
-  resolve,
-  children,
-}: {
-  name: string;
-  resolve: Resolve;
-  children: (value: Awaited<Resolve>) => React.ReactNode;
-}) {
-  return (
-    <Suspense fallback={<ScreenLoading name={name} />}>
-      <Await resolve={resolve} errorElement={<AsyncDataError />}>
-        {children}
-      </Await>
-    </Suspense>
   );
 }

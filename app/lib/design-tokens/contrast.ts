@@ -15,12 +15,6 @@ function srgbOf(input: DtcgColor | string) {
   return toSrgb(color);
 }
 
-/** WCAG relative luminance (0 black … 1 white) of an opaque colour. */
-export function luminance(input: DtcgColor | string): number {
-  const { r, g, b } = srgbOf(input);
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
 /**
  * The contrast ratio (1–21) of text colour `a` on background `b`. A translucent text colour is
  * blended over the background first, a translucent background over white.

@@ -79,8 +79,6 @@ export type ProfilePageData = {
 /** What /profile's time zone form shows: the stored zone (null: not known, UTC) and the zones to offer. */
 export type TimeZoneFormData = { timeZone: string | null; timeZones: string[] };
 
-export type ProfileFormInput = z.output<typeof profileFormSchema>;
-export type ProfileIntent = ProfileFormInput["intent"];
 export type ProfileReply = SubmissionResult<string[]>;
 
 /** Which of the page's forms a reply belongs to. */

@@ -41,7 +41,6 @@ export const emailCaptureSchema = z.object({ email: emailField });
 /** The /signup form's answer: the reply (every field's message), or the success text once stored. */
 export type BetaFormReply = SubmissionResult<string[]> & { message?: string };
 
-export type BetaSignupField = keyof z.output<typeof betaSignupSchema>;
 /** What is stored: the e-mail, and whichever details were given. */
 export type BetaSignupInput = Partial<z.output<typeof betaSignupSchema>> & { email: string };
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { LABEL_COLORS, PRIORITIES, STATE_GROUPS } from "../board";
+import type { ProblemCode } from "../problem";
 import { linkScreenSchema, unlinkScreenSchema } from "./card-links";
 import { addDependencySchema, removeDependencySchema, setCardCycleSchema, setEstimateSchema } from "./cycles";
 import { archiveProjectSchema, deleteProjectSchema, restoreProjectSchema, updateProjectSchema } from "./projects";
@@ -174,8 +175,13 @@ export type BoardFailure = {
   status: number;
   message: string;
   field?: string;
+  /** The machine-readable reason (`PROBLEM_CODES`, app/lib/problem.ts), when a service refused it. */
+  code?: ProblemCode;
   reply: SubmissionResult<string[]>;
 };
+
+/** A refusal because someone else changed what the post was based on (a 409 `version_conflict`). */
+export const isConflictFailure = (failure: BoardFailure | null | undefined): boolean => failure?.code === "version_conflict";
 
 /** What the board page's action answers: nothing (it redirected) or a refusal. */
 export type BoardActionData = BoardFailure | undefined;

@@ -32,5 +32,3 @@ export const teamSchema = z.discriminatedUnion("intent", [
   removeMemberSchema,
   leaveWorkspaceSchema,
 ]);
-
-export type TeamIntent = z.infer<typeof teamSchema>["intent"];

@@ -94,7 +94,6 @@ export function newWireframeInput(value: z.output<typeof newWireframeSchema>) {
   if (value.device !== "custom") return { ...base, device: value.device };
   return { ...base, device: value.device, width: Number(value.width), height: Number(value.height) };
 }
-export type NewWireframeInput = ReturnType<typeof newWireframeInput>;
 
 /** A list's rename form (one per wireframe). */
 export const renameWireframeSchema = z.object({ intent: z.literal("rename"), wireframeId: id("a wireframe"), name: wireframeName });

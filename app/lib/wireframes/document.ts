@@ -234,8 +234,6 @@ export type Op =
   | { op: "set-flow"; id: string; key: "name" | "order" | "startScreenId"; value: unknown }
   | { op: "remove-flow"; id: string };
 
-export type Patch = { ops: Op[] };
-
 export function isTokenRef(value: unknown): value is TokenRef {
   return typeof value === "object" && value !== null && typeof (value as TokenRef).token === "string";
 }

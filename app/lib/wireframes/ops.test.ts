@@ -38,9 +38,15 @@ function freeze<T>(value: T): T {
   return value;
 }
 
-function roundTrip(doc: WireframeDocument, ops: Op[]) {
+/**
+ * Applies `ops`, checks that they changed the document (`changed` says how), then that
+ * their inverse brings back exactly the input. A no-op apply with a no-op inverse fails here.
+ */
+function roundTrip(doc: WireframeDocument, ops: Op[], changed: (after: WireframeDocument) => void) {
   freeze(doc);
   const after = applyOps(doc, ops);
+  expect(after).not.toEqual(doc);
+  changed(after);
   const undo = invertOps(doc, ops);
   const back = applyOps(after, undo);
   expect(back).toEqual(doc);
@@ -52,36 +58,60 @@ describe("applyOps", () => {
   it("applies every op kind without changing its input, and each inverse round-trips", () => {
     const { doc, s } = fixture();
     const s2 = { ...doc.screens[s]!, id: "screen2", name: "Second", order: "a1" };
-    const cases: Op[][] = [
-      [{ op: "add-element", element: defaultElement("arrow", { id: "arr", screenId: s, start: { elementId: "rect" } }) }],
-      [{ op: "add-element", element: { ...doc.elements.rect!, fill: "#ff0000" } }],
-      [{ op: "set-element", id: "rect", key: "fill", value: { token: "color.brand.500" } }],
+    const arrow = defaultElement("arrow", { id: "arr", screenId: s, start: { elementId: "rect" } });
+    const ids = (d: WireframeDocument) => Object.keys(d.elements).sort();
+    const cases: Array<[Op[], (after: WireframeDocument) => void]> = [
+      [[{ op: "add-element", element: arrow }], (a) => expect(a.elements.arr).toEqual(arrow)],
       [
-        {
-          op: "set-element",
-          id: "txt",
-          key: "textStyle",
-          value: { ...(doc.elements.txt as { textStyle: object }).textStyle, fontSize: 24 },
+        [{ op: "add-element", element: { ...doc.elements.rect!, fill: "#ff0000" } }],
+        (a) => expect(a.elements.rect).toMatchObject({ fill: "#ff0000" }),
+      ],
+      [
+        [{ op: "set-element", id: "rect", key: "fill", value: { token: "color.brand.500" } }],
+        (a) => expect(a.elements.rect).toMatchObject({ fill: { token: "color.brand.500" } }),
+      ],
+      [
+        [
+          {
+            op: "set-element",
+            id: "txt",
+            key: "textStyle",
+            value: { ...(doc.elements.txt as { textStyle: object }).textStyle, fontSize: 24 },
+          },
+        ],
+        (a) => expect(a.elements.txt).toMatchObject({ textStyle: { fontSize: 24 } }),
+      ],
+      [[{ op: "set-element", id: "rect", key: "parentId", value: "g2" }], (a) => expect(a.elements.rect!.parentId).toBe("g2")],
+      [[{ op: "remove-element", id: "rect" }], (a) => expect(ids(a)).toEqual(["ell", "g", "g2", "txt"])],
+      [[{ op: "remove-element", id: "g" }], (a) => expect(ids(a)).toEqual(["rect"])],
+      [[{ op: "add-screen", screen: s2 }], (a) => expect(a.screens.screen2).toEqual(s2)],
+      [[{ op: "add-screen", screen: { ...doc.screens[s]!, name: "Renamed" } }], (a) => expect(a.screens[s]!.name).toBe("Renamed")],
+      [[{ op: "set-screen", id: s, key: "background", value: "#f0f0f0" }], (a) => expect(a.screens[s]!.background).toBe("#f0f0f0")],
+      [
+        [{ op: "remove-screen", id: s }],
+        (a) => {
+          expect(a.screens[s]).toBeUndefined();
+          expect(a.elements).toEqual({});
         },
       ],
-      [{ op: "set-element", id: "rect", key: "parentId", value: "g2" }],
-      [{ op: "remove-element", id: "rect" }],
-      [{ op: "remove-element", id: "g" }],
-      [{ op: "add-screen", screen: s2 }],
-      [{ op: "add-screen", screen: { ...doc.screens[s]!, name: "Renamed" } }],
-      [{ op: "set-screen", id: s, key: "background", value: "#f0f0f0" }],
-      [{ op: "remove-screen", id: s }],
       // Several ops at once, each depending on the one before.
       [
-        { op: "add-screen", screen: s2 },
-        { op: "add-element", element: defaultElement("group", { id: "ng", screenId: "screen2" }) },
-        { op: "set-element", id: "rect", key: "screenId", value: "screen2" },
-        { op: "set-element", id: "rect", key: "parentId", value: "ng" },
-        { op: "set-element", id: "rect", key: "x", value: 500 },
-        { op: "remove-element", id: "g" },
+        [
+          { op: "add-screen", screen: s2 },
+          { op: "add-element", element: defaultElement("group", { id: "ng", screenId: "screen2" }) },
+          { op: "set-element", id: "rect", key: "screenId", value: "screen2" },
+          { op: "set-element", id: "rect", key: "parentId", value: "ng" },
+          { op: "set-element", id: "rect", key: "x", value: 500 },
+          { op: "remove-element", id: "g" },
+        ],
+        (a) => {
+          expect(ids(a)).toEqual(["ng", "rect"]);
+          expect(a.elements.rect).toMatchObject({ screenId: "screen2", parentId: "ng", x: 500 });
+          expect(a.elements.ng!.screenId).toBe("screen2");
+        },
       ],
     ];
-    for (const ops of cases) roundTrip(doc, ops);
+    for (const [ops, changed] of cases) roundTrip(doc, ops, changed);
   });
 
   it("removing a group removes its descendants; removing a screen removes its elements", () => {
@@ -129,9 +159,10 @@ describe("applyOps", () => {
       { op: "add-screen", screen: s2 },
       { op: "set-element", id: "g", key: "screenId", value: "screen2" },
     ];
-    const after = roundTrip(doc, ops);
-    for (const id of ["g", "txt", "g2", "ell"]) expect(after.elements[id]!.screenId).toBe("screen2");
-    expect(after.elements.rect!.screenId).toBe(s);
+    roundTrip(doc, ops, (after) => {
+      for (const id of ["g", "txt", "g2", "ell"]) expect(after.elements[id]!.screenId).toBe("screen2");
+      expect(after.elements.rect!.screenId).toBe(s);
+    });
   });
 });
 
@@ -217,6 +248,8 @@ describe("invertOps on random patches", () => {
       }
       if (ops.length === 0) continue;
       const after = applyOps(doc, ops);
+      // One patch does what its ops do one at a time; its inverse undoes all of it.
+      expect(after).toEqual(scratch);
       expect(applyOps(after, invertOps(doc, ops))).toEqual(doc);
       const valid = wireframeDocumentSchema.safeParse(after);
       expect(valid.success, valid.success ? "" : JSON.stringify(valid.error.issues[0])).toBe(true);

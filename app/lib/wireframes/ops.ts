@@ -14,16 +14,7 @@ import {
 } from "./document";
 import { INK, UI_KIT } from "./kit";
 import { compareOrder, keyBetween } from "./order";
-import {
-  actionTarget,
-  ELEMENT_KEYS,
-  FLOW_KEYS,
-  INTERACTION_KEYS,
-  SCREEN_KEYS,
-  triggerProblem,
-  type ElementKey,
-  type ScreenKey,
-} from "./schema";
+import { actionTarget, ELEMENT_KEYS, FLOW_KEYS, INTERACTION_KEYS, SCREEN_KEYS, triggerProblem } from "./schema";
 
 /**
  * Applying and inverting patches (decision 013). Pure: the input document is never
@@ -695,10 +686,3 @@ function inverseOf(d: Draft, op: Op): Op[] {
       return [{ op: "add-flow", flow: d.flows[op.id]! }];
   }
 }
-
-/** Keys an element of `type` has (for editors that list properties). */
-export function elementKeys(type: ElementType): readonly ElementKey[] {
-  return ELEMENT_KEYS[type];
-}
-
-export type { ElementKey, ScreenKey };

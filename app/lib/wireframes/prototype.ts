@@ -140,22 +140,3 @@ export const ACTION_LABELS: Record<Interaction["action"]["type"], string> = {
   overlay: "Open overlay",
   "close-overlay": "Close overlay",
 };
-
-/** One line saying what an interaction does ("Click: Go to Checkout"). */
-export function describeInteraction(doc: Pick<WireframeDocument, "screens">, it: Interaction): string {
-  const when = it.trigger.type === "click" ? "Click" : `After ${formatDelay(it.trigger.ms)}`;
-  const a = it.action;
-  const what =
-    a.type === "navigate"
-      ? `Go to ${doc.screens[a.screenId]?.name ?? "a missing screen"}`
-      : a.type === "overlay"
-        ? `Open ${doc.screens[a.screenId]?.name ?? "a missing screen"} as overlay`
-        : a.type === "url"
-          ? `Open ${a.url}`
-          : ACTION_LABELS[a.type];
-  return `${when}: ${what}`;
-}
-
-export function formatDelay(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
-}

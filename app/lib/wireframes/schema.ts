@@ -430,7 +430,6 @@ export const patchSchema = z.strictObject({
     .min(1, "A patch needs at least one op.")
     .max(LIMITS.opsPerPatch, `A patch holds at most ${LIMITS.opsPerPatch} ops.`),
 });
-export type PatchInput = z.infer<typeof patchSchema>;
 
 /** The dotted path of the first issue ("elements.abc.fill", "ops.3.value"), or "" for the root. */
 export function firstIssuePath(error: z.ZodError): string {

@@ -3,6 +3,10 @@
  * says what was wrong with the answer:
  * - a 5xx (returned or thrown), or anything thrown that is not a Response (or `data()`):
  *   Remix answers those 500;
+ * - a JSON error that is not problem details (RFC 9457, app/lib/problem.ts: content type
+ *   `application/problem+json`, `type`, `title`, `status`, `detail`, a known `code`), from
+ *   any route; and from a JSON route (`json`), any error that is not problem details;
+ * - a 405 without `Allow`;
  * - a stack trace or a file path in the body;
  * - a change to the database (every table's rows, compared by content; see DB_CHANGES_ALLOWED);
  * - `Object.prototype` polluted, or an error logged.
@@ -10,6 +14,7 @@
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 import { db, rowsOf } from "~/.server/db";
+import { PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from "~/lib/problem";
 import type { Handler } from "./discover";
 import type { FuzzCase } from "./inputs";
 
@@ -102,7 +107,8 @@ function describe(e: unknown): string {
   return `${e.name}: ${e.message.slice(0, 160)}${cause}`;
 }
 
-type Answer = { status: number; body: string } | { thrown: unknown };
+/** A Response's status, body, content type and Allow header; a `data()` value has neither header. */
+type Answer = { status: number; body: string; type: string | null; allow: string | null } | { thrown: unknown };
 
 async function bodyOf(res: Response, abort: AbortController): Promise<string> {
   if (/event-stream/i.test(res.headers.get("Content-Type") ?? "")) {
@@ -136,11 +142,36 @@ async function call(handler: Handler, request: Request, params: Record<string, s
     value = error;
     thrown = true;
   }
-  if (value instanceof Response) return { status: value.status, body: await bodyOf(value, abort) };
+  if (value instanceof Response) {
+    const { status, headers } = value;
+    return { status, body: await bodyOf(value, abort), type: headers.get("Content-Type"), allow: headers.get("Allow") };
+  }
   // Remix answers a thrown data() without a status 500, a returned one 200.
-  if (isData(value)) return { status: value.init?.status ?? (thrown ? 500 : 200), body: stringify(value.data) };
+  if (isData(value)) {
+    const allow = new Headers(value.init?.headers).get("Allow");
+    return { status: value.init?.status ?? (thrown ? 500 : 200), body: stringify(value.data), type: null, allow };
+  }
   if (thrown) return { thrown: value };
-  return { status: 200, body: stringify(value) };
+  return { status: 200, body: stringify(value), type: null, allow: null };
+}
+
+/** What is wrong with an answer as problem details (none: it is one). */
+export function problemDetailsFaults(answer: { status: number; body: string; type: string | null }): string[] {
+  const where = `answered ${answer.status} (${answer.type ?? "data()"}: ${answer.body.slice(0, 160)})`;
+  if (!answer.type?.startsWith(PROBLEM_CONTENT_TYPE)) return [`${where}, not ${PROBLEM_CONTENT_TYPE}`];
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(answer.body) as Record<string, unknown>;
+  } catch {
+    return [`${where}: not JSON`];
+  }
+  const faults: string[] = [];
+  for (const key of ["type", "title", "detail", "code"] as const)
+    if (typeof body[key] !== "string" || !(body[key] as string)) faults.push(`no ${key}`);
+  if (body.status !== answer.status) faults.push(`status ${String(body.status)} in the body`);
+  if (typeof body.code === "string" && !(body.code in PROBLEM_CODES)) faults.push(`unknown code ${body.code}`);
+  if (body.errors !== undefined && !Array.isArray(body.errors)) faults.push("errors is not a list");
+  return faults.length ? [`${where}: problem details with ${faults.join(", ")}`] : [];
 }
 
 /** Builds the Request of a case: the route's pattern with the case's parameters, query, method, headers and body. */
@@ -163,7 +194,8 @@ export async function runCase(
   c: FuzzCase,
   identity: Record<string, string>,
   reference: { state: DbState },
-  expect: { expectedChanges?: Record<string, number>; status?: number } = {},
+  /** `json`: a route that answers JSON, whose every error must be problem details. */
+  expect: { expectedChanges?: Record<string, number>; status?: number; json?: boolean } = {},
 ): Promise<string[]> {
   const expectedChanges = expect.expectedChanges ?? {};
   const problems: string[] = [];
@@ -178,6 +210,9 @@ export async function runCase(
     problems.push(`threw ${describe(answer.thrown)} (Remix answers 500)`);
   } else {
     if (answer.status >= 500 && answer.status !== expect.status) problems.push(`answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const jsonError = answer.status >= 400 && /[/+]json\b/i.test(answer.type ?? "");
+    if (jsonError || (expect.json && answer.status >= 400)) problems.push(...problemDetailsFaults(answer));
+    if (answer.status === 405 && !answer.allow) problems.push("answered 405 without Allow");
     for (const [pattern, what] of LEAKS)
       if (pattern.test(answer.body)) problems.push(`the body shows ${what}: ${answer.body.slice(0, 300)}`);
   }

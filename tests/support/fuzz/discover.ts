@@ -46,24 +46,32 @@ function fullPattern(routes: Manifest, id: string): string {
 }
 
 /**
- * The route's own code (its file and its `.server.ts`) and, apart, the local modules those
- * import (`./x.server`, two levels), as text.
+ * The route's own code (its file, its `.server.ts`, and the route code it shares with other
+ * routes, `app/.server/<concern>/<name>-route.ts`, e.g. the auth form's) and, apart, the local modules
+ * those import (`./x.server`, two levels), as text; and the app/.server modules the own code
+ * imports, for the query parameters they read for it (the analytics range).
  */
-function sourcesOf(file: string): { own: string; imported: string } {
+function sourcesOf(file: string): { own: string; imported: string; helpers: string } {
   const own = [path.join(APP_DIR, file), path.join(APP_DIR, file.replace(/\.tsx?$/, ".server.ts"))].filter((f) => existsSync(f));
   const seen = new Set(own);
   const read = (files: string[]) => files.map((f) => readFileSync(f, "utf8"));
-  const localImports = (texts: string[], from: string[]) =>
+  const resolved = (base: string) => [".ts", ".tsx", "/index.ts"].map((ext) => base + ext).find((f) => existsSync(f));
+  const importsOf = (texts: string[], from: string[], pattern: RegExp, root: (i: number) => string) =>
     texts.flatMap((text, i) =>
-      [...text.matchAll(/from\s+"(\.\/[^"]+)"/g)]
-        .flatMap(([, rel]) => [".ts", ".tsx"].map((ext) => path.join(path.dirname(from[i]!), rel! + ext)))
-        .filter((f) => existsSync(f) && !seen.has(f) && seen.add(f)),
+      [...text.matchAll(pattern)]
+        .map(([, rel]) => resolved(path.join(root(i), rel!)))
+        .filter((f): f is string => f !== undefined && !seen.has(f) && Boolean(seen.add(f))),
     );
+  const local = (texts: string[], from: string[]) => importsOf(texts, from, /from\s+"(\.\/[^"]+)"/g, (i) => path.dirname(from[i]!));
+  const server = (texts: string[], pattern: RegExp) => importsOf(texts, [], pattern, () => APP_DIR);
+  const shared = server(read(own), /from\s+"~\/(\.server\/[^"]+-route)"/g);
+  own.push(...shared);
   const ownTexts = read(own);
-  const first = localImports(ownTexts, own);
+  const first = local(ownTexts, own);
   const firstTexts = read(first);
-  const second = localImports(firstTexts, first);
-  return { own: ownTexts.join("\n"), imported: [...firstTexts, ...read(second)].join("\n") };
+  const second = local(firstTexts, first);
+  const helpers = read(server(ownTexts, /from\s+"~\/(\.server\/[^"]+)"/g));
+  return { own: ownTexts.join("\n"), imported: [...firstTexts, ...read(second)].join("\n"), helpers: helpers.join("\n") };
 }
 
 const isSchema = (value: unknown): value is z.ZodType =>
@@ -96,7 +104,7 @@ export async function discoverRoutes(): Promise<FuzzRoute[]> {
     const pattern = fullPattern(manifest, entry.id);
     const segments = pattern.split("/");
     const params = segments.flatMap((s, i) => (s.startsWith(":") ? [{ name: s.slice(1), after: segments[i - 1] ?? "" }] : []));
-    const { own, imported } = sourcesOf(entry.file);
+    const { own, imported, helpers } = sourcesOf(entry.file);
     const source = `${own}\n${imported}`;
     // The forms the route parses itself; only a route that parses none borrows its helpers' (the board API, /team/:id).
     const ownSchemas = await schemasIn(own);
@@ -108,7 +116,7 @@ export async function discoverRoutes(): Promise<FuzzRoute[]> {
       loader: module.loader,
       action: module.action,
       schemas: ownSchemas.length > 0 ? ownSchemas : await schemasIn(imported),
-      queryKeys: unique([...source.matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)].map((m) => m[1]!)),
+      queryKeys: unique([...`${source}\n${helpers}`.matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)].map((m) => m[1]!)),
       jsonKeys: unique([
         ...[...source.matchAll(/^\s*(\w+): z\./gm)].map((m) => m[1]!),
         ...[...source.matchAll(/body\?\.(\w+)/g)].map((m) => m[1]!),

@@ -2,10 +2,23 @@
  * The editor's way to the server: patches (the sync engine's transport), the unsaved-edits
  * store in localStorage, presence, main components, and the events stream.
  */
+import { isReadOnlyProblem, problemOf } from "~/lib/problem";
 import type { ComponentDefinition, Op } from "~/lib/wireframes/document";
 import type { PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
 
+/**
+ * What to tell the designer about a refused request. The server answers problem details
+ * (`app/lib/problem.ts`); the decision is by its `code` (a read-only workspace is
+ * `workspace_read_only`), never by the status number. A body in the older `{ error, path }`
+ * shape is still read for its words.
+ */
 async function errorText(res: Response): Promise<string> {
+  const problem = await problemOf(res);
+  if (isReadOnlyProblem(problem)) return problem!.detail || "This workspace is read-only.";
+  if (problem) {
+    const field = problem.errors?.[0]?.field;
+    return field && field !== "(body)" && !problem.detail.includes(field) ? `${problem.detail} (${field})` : problem.detail;
+  }
   try {
     const body = (await res.json()) as { error?: string; message?: string; path?: string };
     const text = body.error ?? body.message;
@@ -15,7 +28,6 @@ async function errorText(res: Response): Promise<string> {
   }
   if (res.status === 403) return "You can view this wireframe but not change it.";
   if (res.status === 404) return "This wireframe no longer exists.";
-  if (res.status === 409) return "This workspace is read-only.";
   if (res.status === 413) return "This change is too large to save.";
   return `The server answered ${res.status}.`;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetDb } from "../../tests/support/db";
-import { authedRequest, makeUser } from "../../tests/support/factories";
-import { answer, cookiesFrom, get, post, sessionCookieFrom } from "../../tests/support/route-requests";
+import { resetDb } from "../../../tests/support/db";
+import { authedRequest, makeUser } from "../../../tests/support/factories";
+import { answer, cookiesFrom, get, post, sessionCookieFrom } from "../../../tests/support/route-requests";
 import { AUTH_TEXT } from "~/.server/auth/messages";
 import { getUser } from "~/.server/auth/session";
 import { db, schema } from "~/.server/db";
@@ -10,9 +10,9 @@ import { readFlash } from "~/.server/http/flash";
 import { outbox, resetMailForTests } from "~/.server/mail";
 import { AUTH_MESSAGES } from "~/lib/auth-validation";
 import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
-import * as callbackRoute from "./auth.callback._index";
-import * as loginRoute from "./login";
-import { action, loader } from "./auth._index.server";
+import * as callbackRoute from "~/routes/auth.callback._index";
+import * as loginRoute from "~/routes/login";
+import { action, loader } from "~/.server/auth/sign-in-route";
 
 const load = (request: Request) => answer<AuthFormLoaderData>(loader({ request, params: {}, context: {} }));
 const act = (request: Request) => answer<AuthReply>(action({ request, params: {}, context: {} }));

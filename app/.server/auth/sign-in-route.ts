@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-r
 import { type IpBucket, limitByIp } from "~/.server/auth/limits";
 import { AUTH_TEXT } from "~/.server/auth/messages";
 import { oauthFailureMessage } from "~/.server/auth/oauth";
-import { requireAnonymous, safeRedirect } from "~/.server/auth/session";
+import { requireAnonymous, safeRedirect, setCookieHeaders, signInAs } from "~/.server/auth/session";
 import { isEnabled } from "~/.server/flags";
 import { readForm } from "~/.server/http/body";
 import { identity } from "~/.server/identity";
@@ -24,7 +24,8 @@ import {
 
 /**
  * The server side of the one auth form that /auth, /login and /auth/callback render
- * (app/components/auth/auth-screen.tsx). Intents: signin, signup, reset (request a
+ * (app/components/auth/auth-screen.tsx): the three routes' loader and action
+ * (app/routes/auth._index.tsx, login.tsx, auth.callback._index.tsx). Intents: signin, signup, reset (request a
  * reset e-mail) and resend-verification. Every answer is the submission's reply
  * (never a password), with a success's message when there is one.
  */
@@ -87,9 +88,10 @@ function answer(reply: AuthReply, status = 200, headers?: Headers | null) {
 async function handle(request: Request, submission: Submission, input: AuthFormInput, redirectTo: string) {
   switch (input.intent) {
     case "signin": {
-      const result = await identity().signIn(request, input.email, input.password);
+      const result = await identity().signIn({ email: input.email, password: input.password, cookie: request.headers.get("Cookie") });
       if (result.ok) {
-        return redirectWithToast(redirectTo, { title: AUTH_TEXT.signedIn, variant: "success" }, { headers: result.headers });
+        const headers = await signInAs(request, result);
+        return redirectWithToast(redirectTo, { title: AUTH_TEXT.signedIn, variant: "success" }, { headers });
       }
       if (result.reason === "locked") {
         return replyError(submission, 429, retryMessage(result.retryAfterSeconds), {
@@ -113,11 +115,11 @@ async function handle(request: Request, submission: Submission, input: AuthFormI
       });
     }
     case "reset": {
-      const headers = await identity().requestPasswordReset(input.email, request);
+      const setCookies = await identity().requestPasswordReset(input.email, request.headers.get("Cookie"));
       return answer(
         { ...submission.reply({ resetForm: true }), authIntent: input.intent, message: AUTH_TEXT.resetEmailSent },
         200,
-        headers,
+        setCookies.length > 0 ? setCookieHeaders(setCookies) : null,
       );
     }
     case "resend-verification":

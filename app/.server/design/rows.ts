@@ -1,34 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
 import { isUuid } from "~/lib/ids";
-import { can } from "~/lib/permissions";
-import { db, schema, type Db } from "../db";
-import { notFound, UserError } from "../errors";
-import type { MemberContext } from "../workspaces";
-import { assertWritable } from "../workspaces/limits";
+import { schema, type Db } from "../db";
+import { notFound } from "../errors";
 
 /**
- * The rules every design-system service applies itself, whoever calls it (a page's form, a
- * download, a test): viewers look and export, members edit, admins and owners publish
- * versions, delete sets and hand out download links; a change needs a writable workspace;
- * every row is found with the workspace's id in its where (another workspace's id is a 404).
+ * Finding a design system's rows: every row is found with the workspace's id in its where
+ * (another workspace's id is a 404).
  */
-const MESSAGES = {
-  "design.view": "Your role in this workspace does not allow viewing the design system.",
-  "design.edit": "Your role in this workspace can view the design system but not change it.",
-  "design.publish": "Only admins and owners can publish versions, delete sets and manage download links.",
-} as const;
-export type DesignAction = keyof typeof MESSAGES;
-
-export function assertCan(member: MemberContext, action: DesignAction): void {
-  if (!can(member.role, action)) throw new UserError(403, MESSAGES[action]);
-}
-
-export async function assertCanChange(member: MemberContext, action: DesignAction, tx: Db = db()): Promise<void> {
-  assertCan(member, action);
-  await assertWritable(tx, member.workspace.id);
-}
-
 export const EMPTY_DOC: DesignSystemDoc = { sets: [], themes: [] };
 
 /** Whose rows a lookup reads: the workspace alone (a member, or a share link's wireframe's workspace). */
