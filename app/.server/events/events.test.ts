@@ -24,9 +24,9 @@ import { addColumn, deleteColumn, shiftColumn, updateColumn } from "../projects/
 import { addComment, deleteComment, editComment } from "../projects/comments";
 import { addDependency, removeDependency } from "../projects/dependencies";
 import { createProject, deleteProject, setProjectArchived, updateProject } from "../projects/projects";
-import { boardTopic, publish, ready, stopRealtime, subscribe } from "../realtime";
+import { boardTopic, publish, ready, stopRealtime, subscribe, wireframeTopic } from "../realtime";
 import { createSet } from "../design/tokens";
-import { applyPatch, createWireframe, deleteWireframe, getWireframe, wireframeTopic } from "../wireframes";
+import { applyPatch, createWireframe, deleteWireframe, getWireframe } from "../wireframes";
 import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
 import { acceptOpenInvitationsFor, inviteMember } from "../workspaces/invitations";
@@ -212,7 +212,7 @@ const CASES: Case[] = [
     kind: "card.unlabelled",
     prepare: async () => {
       const c = await w.newCard("Unlabel me");
-      const label = await createLabel(w.member, w.project.id, "Chore", "grey");
+      const label = await createLabel(w.member, w.project.id, "Chore", "slate");
       await setCardLabel(w.member, w.project.id, c.id, label.id, true);
       return { card: c, label };
     },
