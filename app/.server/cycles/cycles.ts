@@ -2,17 +2,16 @@ import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { isClosedStateGroup, type StateGroup } from "~/lib/board";
 import { cycleStatus, type BurnPoint, type CycleChoice, type CycleReport, type CycleStatus } from "~/lib/cycles";
 import { isUuid } from "~/lib/ids";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
+import { actorOf, emit, mutate, type CardRef } from "../events";
 import { burnSeries, cycleReport, lastChartDay, type CycleHistory, type Stay } from "../analytics/burn";
 import { dayOf } from "../analytics/days";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf, type BoardScope } from "../projects/scope";
-import { recordActivity } from "../projects/activity";
 import { cardsOf, lockCard } from "../projects/board-rows";
 import { findCardByRef } from "../projects/dependencies";
 import { getProject } from "../projects/projects";
-import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 
 /**
@@ -78,20 +77,31 @@ export async function listCycles(member: MemberContext, projectId: string, now =
 }
 
 export async function createCycle(member: MemberContext, projectId: string, input: { name: string; startsOn: string; endsOn: string }) {
-  await requireAccess(db(), member, "card", "change");
+  requireRole(member, "card", "change");
   const project = await requireProjectOf(member, projectId);
   if (input.endsOn < input.startsOn) throw new UserError(400, "The cycle must end on or after its start.", "endsOn");
-  const [row] = await db()
-    .insert(cycles)
-    .values({
+  return mutate(async (tx) => {
+    await requireAccess(tx, member, "card", "change");
+    const [row] = await tx
+      .insert(cycles)
+      .values({
+        workspaceId: member.workspace.id,
+        projectId: project.id,
+        name: input.name.trim(),
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+      })
+      .returning();
+    await emit(tx, {
+      kind: "cycle.created",
       workspaceId: member.workspace.id,
       projectId: project.id,
-      name: input.name.trim(),
-      startsOn: input.startsOn,
-      endsOn: input.endsOn,
-    })
-    .returning();
-  return row!;
+      actor: actorOf(member),
+      subject: { id: row!.id, name: row!.name },
+      change: { startsOn: row!.startsOn, endsOn: row!.endsOn },
+    });
+    return row!;
+  });
 }
 
 /**
@@ -104,14 +114,23 @@ export async function renameCycle(member: MemberContext, projectId: string, cycl
   const next = name.trim();
   if (!next) throw new UserError(400, "Name the cycle.", "name");
   if (next.length > 80) throw new UserError(400, "Keep the name under 80 characters.", "name");
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
-    if (cycle.name !== next)
+    if (cycle.name !== next) {
       await tx
         .update(cycles)
         .set({ name: next })
         .where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
+      await emit(tx, {
+        kind: "cycle.renamed",
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        actor: actorOf(member),
+        subject: { id: cycle.id, name: next },
+        change: { from: cycle.name, to: next },
+      });
+    }
     return { id: cycle.id, from: cycle.name, to: next };
   });
 }
@@ -123,7 +142,7 @@ export async function renameCycle(member: MemberContext, projectId: string, cycl
  */
 export async function deleteCycle(member: MemberContext, projectId: string, cycleId: string) {
   const ctx = scopeOf(member, projectId);
-  const deleted = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     const held = await tx
@@ -131,25 +150,35 @@ export async function deleteCycle(member: MemberContext, projectId: string, cycl
       .from(cycleCards)
       .where(and(staysOf(ctx), eq(cycleCards.cycleId, cycle.id), isNull(cycleCards.removedAt)))
       .for("update");
-    await recordActivity(
-      tx,
-      held.map((h) => ({
-        workspaceId: ctx.workspaceId,
-        projectId: ctx.projectId,
-        cardId: h.cardId,
-        actorId: ctx.actorId,
-        action: "card.updated",
-        field: "cycle",
-        oldValue: cycle.name,
-        newValue: null,
-      })),
-    );
+    await emit(tx, {
+      kind: "cycle.deleted",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: cycle.id, name: cycle.name },
+      change: {
+        cards: await cardRefs(
+          tx,
+          ctx,
+          held.map((h) => h.cardId),
+        ),
+      },
+    });
     // cycle_cards rows go with it (ON DELETE CASCADE); the cards themselves are untouched.
     await tx.delete(cycles).where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
     return { name: cycle.name, cardCount: held.length, wasClosed: cycle.closedAt !== null };
   });
-  if (deleted.cardCount) await publish(boardTopic(ctx.projectId), { type: "board.changed", by: ctx.actorId });
-  return deleted;
+}
+
+/** The cards named (in that order), as an event names them. */
+async function cardRefs(tx: Db, scope: Scope, ids: string[]): Promise<CardRef[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: cards.id, number: cards.number, title: cards.title })
+    .from(cards)
+    .where(and(cardsOf(scope), inArray(cards.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The card's open stay, if it is in a cycle now. */
@@ -164,13 +193,14 @@ async function openStay(tx: Db, scope: Scope, cardId: string) {
 }
 
 /**
- * Puts a locked card in `cycleId` (null: in no cycle), ending its stay in another cycle first.
- * Nothing happens when it is already there. A closed cycle takes no cards.
+ * Puts a locked card in `cycleId` (null: in no cycle), ending its stay in another cycle first,
+ * and returns the cycle it left and the one it joined. Nothing happens (null) when it is
+ * already there. A closed cycle takes no cards.
  */
 async function placeCard(tx: Db, ctx: BoardScope, card: { id: string; estimatePoints: number | null }, cycleId: string | null, at: Date) {
   const target = cycleId ? await requireCycle(tx, ctx, cycleId) : null;
   const stay = await openStay(tx, ctx, card.id);
-  if ((stay?.cycleId ?? null) === (target?.id ?? null)) return false;
+  if ((stay?.cycleId ?? null) === (target?.id ?? null)) return null;
   if (target?.closedAt) throw new UserError(409, `${target.name} is closed: it takes no more cards.`, "cycleId");
   if (stay)
     await tx
@@ -187,35 +217,41 @@ async function placeCard(tx: Db, ctx: BoardScope, card: { id: string; estimatePo
       pointsAtAdd: card.estimatePoints,
     });
   }
-  await recordActivity(tx, {
+  return {
+    from: stay ? { id: stay.cycleId, name: stay.cycleName } : null,
+    to: target ? { id: target.id, name: target.name } : null,
+  };
+}
+
+/** The event of one card's move between cycles (or into or out of one). */
+function cycleChanged(member: MemberContext, ctx: BoardScope, card: CardRef, change: { from: Cycle; to: Cycle }) {
+  return {
+    kind: "card.cycle_changed",
     workspaceId: ctx.workspaceId,
     projectId: ctx.projectId,
-    cardId: card.id,
-    actorId: ctx.actorId,
-    action: "card.updated",
-    field: "cycle",
-    oldValue: stay?.cycleName ?? null,
-    newValue: target?.name ?? null,
-  });
-  return true;
+    actor: actorOf(member),
+    subject: { id: card.id, number: card.number, title: card.title },
+    change,
+  } as const;
 }
+type Cycle = { id: string; name: string } | null;
 
 /** The card panel's cycle select: put the card in a cycle, or (null) take it out of its cycle. */
 export async function setCardCycle(member: MemberContext, projectId: string, cardId: string, cycleId: string | null, at = new Date()) {
   const ctx = scopeOf(member, projectId);
-  const changed = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
-    return placeCard(tx, ctx, card, cycleId, at);
+    const change = await placeCard(tx, ctx, card, cycleId, at);
+    if (change) await emit(tx, cycleChanged(member, ctx, card, change));
+    return change !== null;
   });
-  if (changed) await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  return changed;
 }
 
 /** The cycles page's "Add a card" (by number or title). */
 export async function addCardToCycle(member: MemberContext, projectId: string, cycleId: string, ref: string, at = new Date()) {
   const ctx = scopeOf(member, projectId);
-  const card = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const found = await findCardByRef(tx, ctx, ref).catch((e: unknown) => {
       if (e instanceof UserError) throw new UserError(e.status, e.message, "card");
@@ -227,24 +263,23 @@ export async function addCardToCycle(member: MemberContext, projectId: string, c
       throw e;
     });
     if (!changed) throw new UserError(409, `#${found.number} is already in this cycle.`, "card");
+    await emit(tx, cycleChanged(member, ctx, locked, changed));
     return found;
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId: card.id, by: ctx.actorId });
-  return card;
 }
 
 export async function removeCardFromCycle(member: MemberContext, projectId: string, cycleId: string, cardId: string, at = new Date()) {
   const ctx = scopeOf(member, projectId);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId);
     if (cycle.closedAt) throw new UserError(409, `${cycle.name} is closed: its cards stay in its report.`);
     const card = await lockCard(tx, ctx, cardId);
     const stay = await openStay(tx, ctx, card.id);
     if (stay?.cycleId !== cycle.id) throw new UserError(409, `#${card.number} is not in ${cycle.name}.`);
-    await placeCard(tx, ctx, card, null, at);
+    const change = await placeCard(tx, ctx, card, null, at);
+    await emit(tx, cycleChanged(member, ctx, card, change!));
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
 }
 
 /** Every stay in the cycle, and the transitions and estimate changes of those cards up to `until`. */
@@ -353,7 +388,7 @@ export async function getCycle(member: MemberContext, projectId: string, cycleId
 /** Closes a cycle and freezes its report, computed from its history up to now. */
 export async function closeCycle(member: MemberContext, projectId: string, cycleId: string, at = new Date()): Promise<CycleReport> {
   const ctx = scopeOf(member, projectId);
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const cycle = await requireCycle(tx, ctx, cycleId, true);
     if (cycle.closedAt) throw new UserError(409, `${cycle.name} is already closed.`);
@@ -363,6 +398,14 @@ export async function closeCycle(member: MemberContext, projectId: string, cycle
       .update(cycles)
       .set({ closedAt: at, report })
       .where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
+    await emit(tx, {
+      kind: "cycle.closed",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: cycle.id, name: cycle.name },
+      change: {},
+    });
     return report;
   });
 }
@@ -375,7 +418,7 @@ export async function moveUnfinished(member: MemberContext, projectId: string, f
   requireRole(member, "card", "change");
   const ctx = scopeOf(member, projectId);
   if (fromCycleId === toCycleId) throw new UserError(400, "Choose another cycle to move the cards to.", "toCycleId");
-  const moved = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const from = await requireCycle(tx, ctx, fromCycleId);
     const to = await requireCycle(tx, ctx, toCycleId);
@@ -388,14 +431,22 @@ export async function moveUnfinished(member: MemberContext, projectId: string, f
       .where(and(staysOf(ctx), eq(cycleCards.cycleId, from.id), isNull(cycleCards.removedAt)))
       .orderBy(asc(cards.number));
     const unfinished = rows.filter((r) => !isClosedStateGroup(r.stateGroup));
+    const moved: CardRef[] = [];
     for (const r of unfinished) {
       const card = await lockCard(tx, ctx, r.id);
       await placeCard(tx, ctx, card, to.id, at);
+      moved.push({ id: card.id, number: card.number, title: card.title });
     }
+    await emit(tx, {
+      kind: "cycle.unfinished_moved",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: from.id, name: from.name },
+      change: { to: { id: to.id, name: to.name }, cards: moved },
+    });
     return { count: unfinished.length, to: to.name };
   });
-  if (moved.count) await publish(boardTopic(ctx.projectId), { type: "board.changed", by: ctx.actorId });
-  return moved;
 }
 
 /** The cycles a card may join (the open ones), and the one it is in now. */

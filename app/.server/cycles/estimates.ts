@@ -1,11 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { schema, db, transaction } from "../db";
+import { schema, db } from "../db";
 import { UserError } from "../errors";
+import { actorOf, emit, mutate } from "../events";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf } from "../projects/scope";
-import { recordActivity } from "../projects/activity";
 import { cardsOf, lockCard } from "../projects/board-rows";
-import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { MAX_POINTS } from "~/lib/cycles";
 
@@ -24,7 +23,7 @@ export async function setEstimate(member: MemberContext, projectId: string, card
     throw new UserError(400, `Enter points from 0 to ${MAX_POINTS}, with at most one decimal (e.g. 2.5).`, "estimate");
   }
   const ctx = scopeOf(member, projectId);
-  const changed = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const before = card.estimatePoints === null ? null : Number(card.estimatePoints);
@@ -34,20 +33,16 @@ export async function setEstimate(member: MemberContext, projectId: string, card
       .set({ estimatePoints: points, version: sql`${cards.version} + 1`, updatedAt: new Date() })
       .where(and(cardsOf(ctx), eq(cards.id, card.id)));
     await tx.insert(cardEstimateChanges).values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, points, at });
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "card.estimated",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: card.id,
-      actorId: ctx.actorId,
-      action: "card.updated",
-      field: "estimate",
-      oldValue: before,
-      newValue: points,
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { from: before, to: points },
     });
     return true;
   });
-  if (changed) await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  return changed;
 }
 
 /** Each estimated card's points, for the card faces. */

@@ -15,9 +15,10 @@ import { renameToken as renameInDoc, rewriteTree } from "~/lib/design-tokens/ren
 import { checkSystem, validateSet, validateTokenValue } from "~/lib/design-tokens/validate";
 import { canonicalValue } from "~/lib/design-tokens/values";
 import { renameTokenRefs } from "~/lib/wireframes/tokens";
-import { schema, transaction, type Db } from "../db";
+import { schema, type Db } from "../db";
+import { actorOf, emit, mutate } from "../events";
 import { UserError } from "../errors";
-import { announcePatch, applyPatchIn, type PatchRecord } from "../wireframes/patches";
+import { applyPatchIn } from "../wireframes/patches";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { EMPTY_DOC, systemRow } from "./rows";
@@ -73,7 +74,7 @@ export async function changeSystem<T>(
   change: (ctx: ChangeContext) => { doc: DesignSystemDoc; result: T } | Promise<{ doc: DesignSystemDoc; result: T }>,
   opts: { field?: string } = {},
 ): Promise<T> {
-  const { result, patches } = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "token_set", action);
     const scope = await scopeDocs(tx, member, projectId);
     const row = await systemRow(tx, member, scope.project?.id ?? null, { lock: true });
@@ -90,11 +91,17 @@ export async function changeSystem<T>(
     const fresh = checkSystem(effectiveOf(base ?? out.doc, base ? out.doc : null).doc).filter((i) => !before.has(issueKey(i)));
     if (fresh.length > 0) throw new UserError(400, `${issueText(fresh[0]!)} Nothing was saved.`, opts.field);
     await saveDoc(tx, member, scope.project?.id ?? null, out.doc, row ? row.revision : null);
-    const patches = (out.result as { patches?: Array<[string, PatchRecord]> } | undefined)?.patches ?? [];
-    return { result: out.result, patches };
+    // The wireframes a renamed token's references were patched in emitted their own events.
+    await emit(tx, {
+      kind: "design.tokens.changed",
+      workspaceId: member.workspace.id,
+      projectId: scope.project?.id ?? null,
+      actor: actorOf(member),
+      subject: { scope: scope.project ? "project" : "workspace" },
+      change: { action },
+    });
+    return out.result;
   });
-  for (const [wireframeId, record] of patches) await announcePatch(wireframeId, record);
-  return result;
 }
 
 const withSet = (doc: DesignSystemDoc, name: string, fn: (tokens: TokenTree) => TokenTree, create = false): DesignSystemDoc => {
@@ -245,8 +252,8 @@ export async function renameToken(
       const renamed = new Map(moved.renamed);
       const pairs = [...renamed.entries()];
       if (projectId === null) await rewriteProjectSystems(tx, member, renamed);
-      const patches = await renameInWireframes(tx, member, projectId, pairs);
-      return { doc: next, result: { renamed: pairs, patches } };
+      await renameInWireframes(tx, member, projectId, pairs);
+      return { doc: next, result: { renamed: pairs } };
     },
     { field: "path" },
   );
@@ -276,14 +283,11 @@ async function renameInWireframes(tx: Db, member: MemberContext, projectId: Scop
     .select({ id: wireframes.id, document: wireframes.document })
     .from(wireframes)
     .where(and(eq(wireframes.workspaceId, member.workspace.id), projectId ? eq(wireframes.projectId, projectId) : undefined));
-  const out: Array<[string, PatchRecord]> = [];
   for (const row of rows) {
     const ops = renameTokenRefs(row.document, pairs);
     if (ops.length === 0) continue;
-    const record = await applyPatchIn(tx, member, row.id, { clientId: "design-system", ops });
-    out.push([row.id, record]);
+    await applyPatchIn(tx, member, row.id, { clientId: "design-system", ops });
   }
-  return out;
 }
 
 /** Saves a whole set from the raw JSON editor: validated against the format first (each problem with its path). */

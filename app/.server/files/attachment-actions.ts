@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { isUuid } from "~/lib/ids";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
+import { actorOf, emit, mutate, type EventDraft } from "../events";
 import { requireAccess, requireRole } from "../access";
-import { scopeOf, type BoardScope } from "../projects/scope";
-import { recordActivity } from "../projects/activity";
+import { scopeOf } from "../projects/scope";
 import { lockCard } from "../projects/board-rows";
-import { boardTopic, publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { assertCanStore, lockWorkspaceStorage } from "../workspaces/limits";
 import { discardFiles } from "./attachments";
@@ -32,22 +31,13 @@ export function cleanContentType(type: string): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(t) && t.length <= 100 ? t : "application/octet-stream";
 }
 
-/** The card changed: its updated time, and one activity row naming the file. */
-async function recordFileChange(tx: Db, ctx: BoardScope, cardId: string, change: { added: string } | { removed: string }) {
+/** The card changed: its updated time, and the event naming the file. */
+async function recordFileChange(tx: Db, event: Extract<EventDraft, { kind: "attachment.added" | "attachment.removed" }>) {
   await tx
     .update(cards)
     .set({ updatedAt: new Date() })
-    .where(and(eq(cards.id, cardId), eq(cards.projectId, ctx.projectId), eq(cards.workspaceId, ctx.workspaceId)));
-  await recordActivity(tx, {
-    workspaceId: ctx.workspaceId,
-    projectId: ctx.projectId,
-    cardId,
-    actorId: ctx.actorId,
-    field: "attachments",
-    ...("added" in change
-      ? { action: "attachment.added", newValue: change.added }
-      : { action: "attachment.removed", oldValue: change.removed }),
-  });
+    .where(and(eq(cards.id, event.subject.id), eq(cards.projectId, event.projectId!), eq(cards.workspaceId, event.workspaceId)));
+  await emit(tx, event);
 }
 
 /**
@@ -72,7 +62,7 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
   await store.put(storageKey, bytes, contentType);
   let row: { id: string; fileName: string };
   try {
-    row = await transaction(async (tx) => {
+    row = await mutate(async (tx) => {
       await requireAccess(tx, member, "attachment", "change");
       await lockWorkspaceStorage(tx, ctx.workspaceId);
       const card = await lockCard(tx, ctx, cardId);
@@ -90,21 +80,27 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
           storageKey,
         })
         .returning({ id: cardAttachments.id, fileName: cardAttachments.fileName });
-      await recordFileChange(tx, ctx, card.id, { added: fileName });
+      await recordFileChange(tx, {
+        kind: "attachment.added",
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        actor: actorOf(member),
+        subject: { id: card.id, number: card.number, title: card.title },
+        change: { attachment: { id: inserted!.id, fileName, sizeBytes: bytes.byteLength } },
+      });
       return inserted!;
     });
   } catch (error) {
     await discardFiles([storageKey]);
     throw error;
   }
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
   return row;
 }
 
 /** Removes a file from a card: its metadata and activity row in one transaction, then its bytes. */
 export async function deleteAttachment(member: MemberContext, projectId: string, cardId: string, attachmentId: string) {
   const ctx = scopeOf(member, projectId);
-  const gone = await transaction(async (tx) => {
+  const gone = await mutate(async (tx) => {
     await requireAccess(tx, member, "attachment", "change");
     const card = await lockCard(tx, ctx, cardId);
     if (!isUuid(attachmentId)) throw notFound("That file");
@@ -115,10 +111,16 @@ export async function deleteAttachment(member: MemberContext, projectId: string,
       )
       .returning({ fileName: cardAttachments.fileName, storageKey: cardAttachments.storageKey });
     if (!row) throw notFound("That file");
-    await recordFileChange(tx, ctx, card.id, { removed: row.fileName });
+    await recordFileChange(tx, {
+      kind: "attachment.removed",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { attachment: { id: attachmentId, fileName: row.fileName } },
+    });
     return row;
   });
   await discardFiles([gone.storageKey]);
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
   return gone;
 }

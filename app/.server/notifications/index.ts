@@ -9,8 +9,8 @@ import { publish } from "../realtime";
 import { sessionSecrets } from "../secrets";
 
 /**
- * Notifications, stored per user and workspace. `notify` is called by the services after
- * their change has committed: it skips the actor (nobody is told of their own action) and
+ * Notifications, stored per user and workspace. `notify` is called after a change has
+ * committed (by the events' notifications subscriber, ../events/subscribers.ts, or a job): it skips the actor (nobody is told of their own action) and
  * anyone no longer a member, writes one row per person (a `dedupeKey` makes a repeat a
  * no-op), tells each person's open pages (topic `user:<id>`: the bell's count updates
  * live), and sends the e-mails of the people who chose "Right away" for that kind. A daily

@@ -2,25 +2,23 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { CARD_FIELDS, normalizeCardField, type CardField, type Priority } from "~/lib/board";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { isUuid } from "~/lib/ids";
-import { schema, transaction, type Db } from "../db";
+import { schema, type Db } from "../db";
 import { notFound, UserError, versionConflict } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { recordTransition } from "../analytics/transitions";
-import { boardTopic, publish } from "../realtime";
+import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRole } from "../access";
 import { scopeOf, type BoardScope } from "./scope";
-import { recordActivity } from "./activity";
 import { mentionTargets } from "./comments";
 import { encodeMentions } from "~/lib/mentions";
-import { descriptionMentions } from "../notifications/cards";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, lockCard, requireColumn } from "./board-rows";
 
 /**
  * Cards: create, move (drag and drop or a position), edit with optimistic concurrency,
  * delete. Each service checks the member's role and that the workspace is writable,
- * writes in one transaction with the workspace and project in every where, records the
- * activity, and tells the board's live viewers.
+ * writes in one transaction with the workspace and project in every where, and emits its
+ * change event (../events: the activity row, the board's live viewers, notifications).
  */
 const { boardColumns, cards, projects } = schema;
 
@@ -31,7 +29,7 @@ export async function createCard(
   input: { columnId: string; title: string; priority?: Priority; dueDate?: string | null },
 ) {
   const ctx = scopeOf(member, projectId);
-  const card = await transaction(async (tx) => {
+  const card = await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "create");
     const col = await requireColumn(tx, ctx, input.columnId);
     const [seq] = await tx
@@ -56,18 +54,17 @@ export async function createCard(
         ...lifecycleTimes(col.stateGroup, { startedAt: null, completedAt: null }),
       })
       .returning();
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "card.created",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: row!.id,
-      actorId: ctx.actorId,
-      action: "card.created",
-      newValue: { title: row!.title, column: col.name },
+      actor: actorOf(member),
+      subject: { id: row!.id, number: row!.number, title: row!.title },
+      change: { column: { id: col.id, name: col.name } },
     });
     await recordTransition(tx, ctx, row!.id, null, col);
     return row!;
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.created", cardId: card.id, by: ctx.actorId });
   return card;
 }
 
@@ -84,7 +81,7 @@ export async function moveCard(
   // The form sends a position, drag and drop the neighbours; never both (the neighbours would go unchecked).
   if (input.index != null && (input.afterId || input.beforeId)) throw new UserError(400, "Choose where the card goes.");
   const ctx = scopeOf(member, projectId);
-  const result = await transaction(async (tx) => {
+  const result = await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "move");
     const card = await lockCard(tx, ctx, input.cardId);
     const col = await requireColumn(tx, ctx, input.toColumnId);
@@ -143,29 +140,27 @@ export async function moveCard(
       .where(and(cardsOf(ctx), eq(cards.id, card.id)))
       .returning({ id: cards.id, version: cards.version, columnId: cards.columnId, position: cards.position });
     await recordTransition(tx, ctx, card.id, { id: card.columnId }, col);
-    if (card.columnId !== col.id) {
-      const [from] = await tx
-        .select({ name: boardColumns.name })
-        .from(boardColumns)
-        .where(and(columnsOf(ctx), eq(boardColumns.id, card.columnId)));
-      await recordActivity(tx, {
-        workspaceId: ctx.workspaceId,
-        projectId: ctx.projectId,
-        cardId: card.id,
-        actorId: ctx.actorId,
-        action: "card.moved",
-        field: "column",
-        oldValue: from?.name ?? null,
-        newValue: col.name,
-      });
-    }
+    const [from] =
+      card.columnId === col.id
+        ? [col]
+        : await tx
+            .select({ name: boardColumns.name })
+            .from(boardColumns)
+            .where(and(columnsOf(ctx), eq(boardColumns.id, card.columnId)));
+    await emit(tx, {
+      kind: "card.moved",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { from: { id: card.columnId, name: from!.name }, to: { id: col.id, name: col.name }, position },
+    });
     const [{ n }] = (await tx
       .select({ n: count() })
       .from(cards)
       .where(and(cardsOf(ctx), eq(cards.columnId, col.id)))) as [{ n: number }];
     return { card: moved!, column: col, columnCount: Number(n), changedColumn: card.columnId !== col.id };
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.moved", cardId: input.cardId, by: ctx.actorId });
   const wipWarning =
     result.column.wipLimit && result.columnCount > result.column.wipLimit
       ? `${result.column.name} is over its limit of ${result.column.wipLimit} cards (${result.columnCount} now).`
@@ -222,11 +217,9 @@ export async function updateCard(
   base: CardPatch = {},
 ) {
   const ctx = scopeOf(member, projectId);
-  let previousDescription: string | null = null;
-  const updated = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
-    previousDescription = card.description;
     const changes: { field: CardField; old: unknown; next: unknown }[] = [];
     for (const field of CARD_FIELDS) {
       if (patch[field] === undefined) continue;
@@ -239,74 +232,59 @@ export async function updateCard(
       if (!untouchedSince) throw versionConflict(STALE_CARD_MESSAGE);
       changes.push({ field, old: card[field], next });
     }
-    if (changes.length === 0) return card;
-    const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };
-    for (const c of changes) set[c.field] = c.next;
-    const [row] = await tx
-      .update(cards)
-      .set(set)
-      .where(and(cardsOf(ctx), eq(cards.id, card.id)))
-      .returning();
-    await recordActivity(
-      tx,
-      changes.map((c) => ({
-        workspaceId: ctx.workspaceId,
-        projectId: ctx.projectId,
-        cardId: card.id,
-        actorId: ctx.actorId,
-        action: "card.updated",
-        field: c.field,
-        oldValue: c.old ?? null,
-        newValue: c.next ?? null,
-      })),
-    );
+    let row = card;
+    if (changes.length) {
+      const set: Record<string, unknown> = { version: card.version + 1, updatedAt: new Date() };
+      for (const c of changes) set[c.field] = c.next;
+      [row] = await tx
+        .update(cards)
+        .set(set)
+        .where(and(cardsOf(ctx), eq(cards.id, card.id)))
+        .returning();
+    }
+    const description = row!.description && row!.description !== card.description ? row!.description : null;
+    // An edit that changed nothing still tells the board (the writer's panel revalidates).
+    await emit(tx, {
+      kind: "card.updated",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: row!.title },
+      change: {
+        fields: changes.map((c) => ({ field: c.field, from: c.old ?? null, to: c.next ?? null })),
+        mentioned: description ? await mentionsInDescription(tx, ctx.workspaceId, card.description ?? "", description) : [],
+      },
+    });
     return row!;
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  if (updated.description && updated.description !== previousDescription) {
-    await mentionsInDescription(
-      member,
-      { ...ctx, cardId: updated.id, title: updated.title },
-      previousDescription ?? "",
-      updated.description,
-    );
-  }
-  return updated;
 }
 
-/** People newly mentioned (`@Name`) in a card's description hear of it. */
-async function mentionsInDescription(
-  member: MemberContext,
-  card: { workspaceId: string; projectId: string; cardId: string; title: string },
-  before: string,
-  after: string,
-) {
-  if (!after.includes("@")) return;
-  const targets = await mentionTargets(card.workspaceId);
+/** People newly mentioned (`@Name`) in a card's description (they hear of it). */
+async function mentionsInDescription(tx: Db, workspaceId: string, before: string, after: string): Promise<string[]> {
+  if (!after.includes("@")) return [];
+  const targets = await mentionTargets(workspaceId, tx);
   const had = new Set(encodeMentions(before, targets).mentioned);
-  const now = encodeMentions(after, targets).mentioned.filter((id) => !had.has(id));
-  if (now.length) await descriptionMentions(member, card, now, after);
+  return encodeMentions(after, targets).mentioned.filter((id) => !had.has(id));
 }
 
 /** Deletes a card with its checklist, comments and files (the bytes after the transaction commits). */
 export async function deleteCard(member: MemberContext, projectId: string, cardId: string) {
   const ctx = scopeOf(member, projectId);
-  const fileKeys = await transaction(async (tx) => {
+  const fileKeys = await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "delete");
     const card = await lockCard(tx, ctx, cardId);
     const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "card.deleted",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: null,
-      actorId: ctx.actorId,
-      action: "card.deleted",
-      oldValue: { title: card.title, number: card.number },
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: {},
     });
     await recordTransition(tx, ctx, card.id, { id: card.columnId }, null);
     await tx.delete(cards).where(and(cardsOf(ctx), eq(cards.id, card.id)));
     return keys;
   });
   await discardFiles(fileKeys);
-  await publish(boardTopic(ctx.projectId), { type: "card.deleted", cardId, by: ctx.actorId });
 }

@@ -1,52 +1,53 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { StateGroup } from "~/lib/board";
 import { keyBetween, keysBetween } from "~/lib/fractional-index";
-import { db, schema, transaction } from "../db";
+import { schema } from "../db";
 import { UserError } from "../errors";
 import { recordColumnGroupChange, recordTransition } from "../analytics/transitions";
-import { boardTopic, publish } from "../realtime";
+import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { scopeOf } from "./scope";
-import { recordActivity } from "./activity";
 import { cardsOf, columnsOf, lastKeyIn, lifecycleTimes, requireColumn } from "./board-rows";
 
 /**
  * A board's columns: add, rename and limit, reorder, delete (moving the cards first).
  * Each service checks the member's role (`board.manage_columns`) and that the workspace
- * is writable, and tells the board's live viewers.
+ * is writable, and emits its change event (../events: the activity row, the board's live viewers).
  */
 const { boardColumns, cards } = schema;
 
 /** A new column at the right end of the board. */
 export async function addColumn(member: MemberContext, projectId: string, name: string, stateGroup: StateGroup) {
-  await requireAccess(db(), member, "project", "manage_columns");
   const ctx = scopeOf(member, projectId);
-  const [last] = await db()
-    .select({ position: boardColumns.position })
-    .from(boardColumns)
-    .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))
-    .orderBy(sql`${boardColumns.position} desc`)
-    .limit(1);
-  const [col] = await db()
-    .insert(boardColumns)
-    .values({
+  return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
+    const [last] = await tx
+      .select({ position: boardColumns.position })
+      .from(boardColumns)
+      .where(and(eq(boardColumns.projectId, ctx.projectId), eq(boardColumns.workspaceId, ctx.workspaceId)))
+      .orderBy(sql`${boardColumns.position} desc`)
+      .limit(1);
+    const [col] = await tx
+      .insert(boardColumns)
+      .values({
+        workspaceId: ctx.workspaceId,
+        projectId: ctx.projectId,
+        name: name.trim(),
+        stateGroup,
+        position: keyBetween(last?.position ?? null, null),
+      })
+      .returning();
+    await emit(tx, {
+      kind: "column.added",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      name: name.trim(),
-      stateGroup,
-      position: keyBetween(last?.position ?? null, null),
-    })
-    .returning();
-  await recordActivity(db(), {
-    workspaceId: ctx.workspaceId,
-    projectId: ctx.projectId,
-    actorId: ctx.actorId,
-    action: "column.added",
-    newValue: name.trim(),
+      actor: actorOf(member),
+      subject: { id: col!.id, name: col!.name },
+      change: { stateGroup },
+    });
+    return col!;
   });
-  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
-  return col!;
 }
 
 /** Renames a column, sets its WIP limit (null for none) or what it counts as. */
@@ -56,39 +57,41 @@ export async function updateColumn(
   columnId: string,
   patch: { name?: string; wipLimit?: number | null; stateGroup?: StateGroup },
 ) {
-  await requireAccess(db(), member, "project", "manage_columns");
   const ctx = scopeOf(member, projectId);
-  const col = await requireColumn(db(), ctx, columnId);
-  const set: Partial<typeof boardColumns.$inferInsert> = {};
-  if (patch.name !== undefined) set.name = patch.name.trim();
-  if (patch.wipLimit !== undefined) set.wipLimit = patch.wipLimit;
-  if (patch.stateGroup !== undefined) set.stateGroup = patch.stateGroup;
-  if (Object.keys(set).length === 0) return;
-  if (set.stateGroup) await recordColumnGroupChange(db(), ctx, col.id, col.stateGroup, set.stateGroup);
-  await db()
-    .update(boardColumns)
-    .set(set)
-    .where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
-  if (set.name && set.name !== col.name) {
-    await recordActivity(db(), {
+  await mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "manage_columns");
+    const col = await requireColumn(tx, ctx, columnId);
+    const set: Partial<typeof boardColumns.$inferInsert> = {};
+    if (patch.name !== undefined) set.name = patch.name.trim();
+    if (patch.wipLimit !== undefined) set.wipLimit = patch.wipLimit;
+    if (patch.stateGroup !== undefined) set.stateGroup = patch.stateGroup;
+    if (Object.keys(set).length === 0) return;
+    if (set.stateGroup) await recordColumnGroupChange(tx, ctx, col.id, col.stateGroup, set.stateGroup);
+    await tx
+      .update(boardColumns)
+      .set(set)
+      .where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
+    await emit(tx, {
+      kind: "column.updated",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      actorId: ctx.actorId,
-      action: "column.renamed",
-      field: "name",
-      oldValue: col.name,
-      newValue: set.name,
+      actor: actorOf(member),
+      subject: { id: col.id, name: set.name ?? col.name },
+      change: {
+        ...(set.name && set.name !== col.name ? { name: { from: col.name, to: set.name } } : {}),
+        ...(set.wipLimit !== undefined ? { wipLimit: set.wipLimit } : {}),
+        ...(set.stateGroup ? { stateGroup: { from: col.stateGroup, to: set.stateGroup } } : {}),
+      },
     });
-  }
-  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
+  });
 }
 
 /** Moves a column one place left (-1) or right (+1). */
 export async function shiftColumn(member: MemberContext, projectId: string, columnId: string, direction: -1 | 1) {
   const ctx = scopeOf(member, projectId);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "project", "manage_columns");
-    await requireColumn(tx, ctx, columnId);
+    const col = await requireColumn(tx, ctx, columnId);
     const cols = await tx
       .select({ id: boardColumns.id, position: boardColumns.position })
       .from(boardColumns)
@@ -96,7 +99,7 @@ export async function shiftColumn(member: MemberContext, projectId: string, colu
       .orderBy(asc(boardColumns.position), asc(boardColumns.id));
     const i = cols.findIndex((c) => c.id === columnId);
     const j = i + direction;
-    if (j < 0 || j >= cols.length) return;
+    if (j < 0 || j >= cols.length) return; // already at that end: nothing changes
     const rest = cols.filter((c) => c.id !== columnId);
     const at = j; // the index in `rest` where the column lands
     const lo = rest[at - 1]?.position ?? null;
@@ -118,14 +121,21 @@ export async function shiftColumn(member: MemberContext, projectId: string, colu
         .set({ position })
         .where(and(columnsOf(ctx), eq(boardColumns.id, columnId)));
     }
+    await emit(tx, {
+      kind: "column.shifted",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: col.id, name: col.name },
+      change: { direction },
+    });
   });
-  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
 }
 
 /** Deletes a column, first moving its cards to the end of `moveToColumnId`. */
 export async function deleteColumn(member: MemberContext, projectId: string, columnId: string, moveToColumnId: string | null) {
   const ctx = scopeOf(member, projectId);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "project", "manage_columns");
     const col = await requireColumn(tx, ctx, columnId);
     const [{ n }] = (await tx
@@ -163,13 +173,13 @@ export async function deleteColumn(member: MemberContext, projectId: string, col
       }
     }
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "column.deleted",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      actorId: ctx.actorId,
-      action: "column.deleted",
-      oldValue: col.name,
+      actor: actorOf(member),
+      subject: { id: col.id, name: col.name },
+      change: { cardsMovedTo: Number(n) > 0 && target ? { id: target.id, name: target.name } : null, cardCount: Number(n) },
     });
   });
-  await publish(boardTopic(ctx.projectId), { type: "columns.changed", by: ctx.actorId });
 }

@@ -2,16 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { CardComment } from "~/lib/board";
 import { isUuid } from "~/lib/ids";
 import { decodeMentions, encodeMentions, mentionedIds } from "~/lib/mentions";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
+import { actorOf, emit, mutate } from "../events";
 import { renderMarkdown } from "../markdown";
-import { autoWatch, setWatching } from "../notifications";
-import { commentPosted } from "../notifications/cards";
-import { boardTopic, publish } from "../realtime";
+import { setWatching } from "../notifications";
 import type { MemberContext } from "../workspaces";
 import { allows, requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf } from "./scope";
-import { recordActivity } from "./activity";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
@@ -87,7 +85,7 @@ export async function addComment(member: MemberContext, projectId: string, cardI
   requireRole(member, "comment", "create");
   const ctx = scopeOf(member, projectId);
   const text = cleanBody(body);
-  const result = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
@@ -95,20 +93,17 @@ export async function addComment(member: MemberContext, projectId: string, cardI
       .insert(comments)
       .values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, authorId: ctx.actorId, body: stored })
       .returning();
-    await recordActivity(tx, {
+    // The author watches the card from now on (../events/subscribers.ts).
+    await emit(tx, {
+      kind: "comment.created",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: card.id,
-      actorId: ctx.actorId,
-      action: "comment.added",
-      newValue: text.slice(0, 140),
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { commentId: c!.id, text, mentioned },
     });
-    await autoWatch(tx, ctx.workspaceId, card.id, [ctx.actorId]);
-    return { comment: c!, mentioned, title: card.title };
+    return { comment: c!, mentioned };
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  await commentPosted(member, { ...ctx, cardId, title: result.title }, { mentioned: result.mentioned, text });
-  return { comment: result.comment, mentioned: result.mentioned };
 }
 
 async function lockComment(tx: Db, workspaceId: string, projectId: string, cardId: string, commentId: string) {
@@ -134,29 +129,36 @@ export async function editComment(member: MemberContext, projectId: string, card
   requireRole(member, "comment", "create");
   const ctx = scopeOf(member, projectId);
   const text = cleanBody(body);
-  const result = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
     if (c.authorId !== ctx.actorId) throw new UserError(403, "Only the author can edit a comment.");
     const before = new Set(mentionedIds(c.body));
     const { body: stored, mentioned } = encodeMentions(text, await mentionTargets(ctx.workspaceId, tx));
-    if (stored === c.body) return { mentioned: [] as string[], title: card.title };
-    await tx
-      .update(comments)
-      .set({ body: stored, updatedAt: new Date() })
-      .where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
-    return { mentioned: mentioned.filter((id) => !before.has(id)), title: card.title };
+    const added = stored === c.body ? [] : mentioned.filter((id) => !before.has(id));
+    if (stored !== c.body)
+      await tx
+        .update(comments)
+        .set({ body: stored, updatedAt: new Date() })
+        .where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
+    // Unchanged text still tells the board (the writer's panel revalidates).
+    await emit(tx, {
+      kind: "comment.edited",
+      workspaceId: ctx.workspaceId,
+      projectId: ctx.projectId,
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { commentId: c.id, text, mentioned: added },
+    });
+    return { mentioned: added };
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
-  await commentPosted(member, { ...ctx, cardId, title: result.title }, { mentioned: result.mentioned, text, edited: true });
-  return { mentioned: result.mentioned };
 }
 
 /** The author deletes their comment, or an admin/owner deletes anyone's; the activity keeps a trace. */
 export async function deleteComment(member: MemberContext, projectId: string, cardId: string, commentId: string) {
   const ctx = scopeOf(member, projectId);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "comment", "create");
     const card = await lockCard(tx, ctx, cardId);
     const c = await lockComment(tx, ctx.workspaceId, ctx.projectId, card.id, commentId);
@@ -164,16 +166,15 @@ export async function deleteComment(member: MemberContext, projectId: string, ca
       throw new UserError(403, "Only the author or an admin can delete a comment.");
     }
     await tx.delete(comments).where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "comment.deleted",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: card.id,
-      actorId: ctx.actorId,
-      action: "comment.deleted",
-      oldValue: decodeMentions(c.body, await namesFor([c.body], tx)).slice(0, 140),
+      actor: actorOf(member),
+      subject: { id: card.id, number: card.number, title: card.title },
+      change: { commentId: c.id, text: decodeMentions(c.body, await namesFor([c.body], tx)) },
     });
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId, by: ctx.actorId });
 }
 
 /** Watch or stop watching a card (viewers too: watching changes nothing on the card). */

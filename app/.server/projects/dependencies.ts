@@ -3,14 +3,13 @@ import { alias } from "drizzle-orm/pg-core";
 import { isClosedStateGroup } from "~/lib/board";
 import type { DependencyDirection, DependencyView } from "~/lib/cycles";
 import { isUuid } from "~/lib/ids";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
-import { boardTopic, publish } from "../realtime";
+import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf, type BoardScope } from "./scope";
-import { recordActivity } from "./activity";
 import { cardsOf, lockCard } from "./board-rows";
 
 /**
@@ -91,7 +90,7 @@ export async function addDependency(
   input: { cardId: string; other: string; direction: DependencyDirection },
 ): Promise<{ blocker: CardRef; blocked: CardRef }> {
   const ctx = scopeOf(member, projectId);
-  const result = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     // One writer of this project's dependencies at a time, so two blocks that together close a loop cannot both pass.
     const [project] = await tx
@@ -126,26 +125,23 @@ export async function addDependency(
       blockedCardId: blocked.id,
       createdBy: ctx.actorId,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "dependency.added",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: blocked.id,
-      actorId: ctx.actorId,
-      action: "dependency.added",
-      field: "blockedBy",
-      newValue: `#${blocker.number} ${blocker.title}`,
+      actor: actorOf(member),
+      subject: blocked,
+      change: { blocker },
     });
     return { blocker, blocked };
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId: result.blocked.id, by: ctx.actorId });
-  return result;
 }
 
 export async function removeDependency(member: MemberContext, projectId: string, input: { blockerCardId: string; blockedCardId: string }) {
   requireRole(member, "card", "change");
   const ctx = scopeOf(member, projectId);
   if (!isUuid(input.blockerCardId) || !isUuid(input.blockedCardId)) throw notFound("That block");
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const [gone] = await tx
       .delete(cardDependencies)
@@ -160,17 +156,19 @@ export async function removeDependency(member: MemberContext, projectId: string,
       .returning({ blocker: cardDependencies.blockerCardId });
     if (!gone) throw notFound("That block");
     const numbers = await numbersOf(tx, ctx, [input.blockerCardId]);
-    await recordActivity(tx, {
+    const [blocked] = await tx
+      .select({ id: cards.id, number: cards.number, title: cards.title })
+      .from(cards)
+      .where(and(cardsOf(ctx), eq(cards.id, input.blockedCardId)));
+    await emit(tx, {
+      kind: "dependency.removed",
       workspaceId: ctx.workspaceId,
       projectId: ctx.projectId,
-      cardId: input.blockedCardId,
-      actorId: ctx.actorId,
-      action: "dependency.removed",
-      field: "blockedBy",
-      oldValue: `#${numbers.get(input.blockerCardId) ?? "?"}`,
+      actor: actorOf(member),
+      subject: blocked!,
+      change: { blocker: { id: input.blockerCardId, number: numbers.get(input.blockerCardId) ?? null } },
     });
   });
-  await publish(boardTopic(ctx.projectId), { type: "card.updated", cardId: input.blockedCardId, by: ctx.actorId });
 }
 
 async function numbersOf(tx: Db, scope: Pick<BoardScope, "workspaceId" | "projectId">, ids: string[]) {

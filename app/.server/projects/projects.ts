@@ -2,13 +2,13 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-o
 import { isUuid } from "~/lib/ids";
 import { keysBetween } from "~/lib/fractional-index";
 import { escapeLike } from "../db/like";
-import { db, schema, transaction } from "../db";
+import { db, schema } from "../db";
 import { UserError } from "../errors";
+import { actorOf, emit, mutate } from "../events";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCanAdd, planOf, usageOf } from "../workspaces/limits";
 import { requireAccess, requireRead, requireRole } from "../access";
-import { recordActivity } from "./activity";
 
 /**
  * Projects: list, read, create (with the default board), rename, archive and restore,
@@ -104,7 +104,7 @@ export async function getProject(member: MemberContext, projectId: string) {
 export async function createProject(member: MemberContext, input: { name: string; description?: string }) {
   const workspaceId = member.workspace.id;
   const actorId = member.user.id;
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "project", "create");
     await assertCanAdd(tx, workspaceId, "projects");
     const [project] = await tx
@@ -121,12 +121,13 @@ export async function createProject(member: MemberContext, input: { name: string
         position: keys[i]!,
       })),
     );
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "project.created",
       workspaceId,
       projectId: project!.id,
-      actorId,
-      action: "project.created",
-      newValue: { name: project!.name },
+      actor: actorOf(member),
+      subject: { id: project!.id, name: project!.name },
+      change: { name: project!.name },
     });
     return project!;
   });
@@ -135,8 +136,7 @@ export async function createProject(member: MemberContext, input: { name: string
 /** Renames a project or changes its description; null when it is not in the member's workspace. */
 export async function updateProject(member: MemberContext, projectId: string, input: { name?: string; description?: string }) {
   const workspaceId = member.workspace.id;
-  const actorId = member.user.id;
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "project", "change");
     const [before] = await tx
       .select({ name: projects.name, description: projects.description })
@@ -152,43 +152,43 @@ export async function updateProject(member: MemberContext, projectId: string, in
       .set(patch)
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
       .returning();
-    for (const field of ["name", "description"] as const) {
-      if (patch[field] !== undefined) {
-        await recordActivity(tx, {
-          workspaceId,
-          projectId,
-          actorId,
-          action: "project.updated",
-          field,
-          oldValue: before[field],
-          newValue: patch[field],
-        });
-      }
-    }
+    const fields = (["name", "description"] as const).filter((f) => patch[f] !== undefined);
+    if (after)
+      await emit(tx, {
+        kind: "project.updated",
+        workspaceId,
+        projectId,
+        actor: actorOf(member),
+        subject: { id: after.id, name: after.name },
+        change: { fields: fields.map((field) => ({ field, from: before[field], to: patch[field] })) },
+      });
     return after ?? null;
   });
 }
 
 /** Archives a project (kept, read-only in lists) or restores it (if the plan has room); null when it is not there. */
 export async function setProjectArchived(member: MemberContext, projectId: string, archived: boolean) {
-  await requireAccess(db(), member, "project", "archive");
   const workspaceId = member.workspace.id;
-  const actorId = member.user.id;
-  if (!archived) await assertCanAdd(db(), workspaceId, "projects");
-  const [row] = await db()
-    .update(projects)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
-    .returning({ id: projects.id, name: projects.name });
-  if (row) {
-    await recordActivity(db(), {
-      workspaceId,
-      projectId,
-      actorId,
-      action: archived ? "project.archived" : "project.restored",
-    });
-  }
-  return row ?? null;
+  return mutate(async (tx) => {
+    await requireAccess(tx, member, "project", "archive");
+    if (!archived) await assertCanAdd(tx, workspaceId, "projects");
+    const [row] = await tx
+      .update(projects)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+      .returning({ id: projects.id, name: projects.name });
+    if (row) {
+      await emit(tx, {
+        kind: archived ? "project.archived" : "project.restored",
+        workspaceId,
+        projectId,
+        actor: actorOf(member),
+        subject: row,
+        change: {},
+      });
+    }
+    return row ?? null;
+  });
 }
 
 /**
@@ -198,13 +198,12 @@ export async function setProjectArchived(member: MemberContext, projectId: strin
 export async function deleteProject(member: MemberContext, projectId: string, confirmName?: string) {
   requireRole(member, "project", "delete");
   const workspaceId = member.workspace.id;
-  const actorId = member.user.id;
   if (confirmName !== undefined) {
     const project = await getProject(member, projectId);
     if (!project) throw new UserError(404, "That project was not found.");
     if (confirmName.trim() !== project.name) throw new UserError(400, `Type the project's name, ${project.name}, to confirm.`, "confirm");
   }
-  const deleted = await transaction(async (tx) => {
+  const deleted = await mutate(async (tx) => {
     await requireAccess(tx, member, "project", "delete");
     // Cards reference columns with RESTRICT; remove cards first, then the project (cascades the rest).
     const [p] = await tx
@@ -216,12 +215,13 @@ export async function deleteProject(member: MemberContext, projectId: string, co
     const fileKeys = await attachmentKeys(tx, { workspaceId, projectId });
     await tx.delete(cards).where(and(eq(cards.projectId, projectId), eq(cards.workspaceId, workspaceId)));
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "project.deleted",
       workspaceId,
-      projectId: null,
-      actorId,
-      action: "project.deleted",
-      oldValue: { name: p.name },
+      projectId,
+      actor: actorOf(member),
+      subject: { id: p.id, name: p.name },
+      change: {},
     });
     return { ...p, fileKeys };
   });

@@ -123,3 +123,7 @@ export async function stopRealtime(): Promise<void> {
 }
 
 export const boardTopic = (projectId: string) => `board:${projectId}`;
+/** A wireframe's editors (patches, presence, its deletion). */
+export const wireframeTopic = (wireframeId: string) => `wireframe:${wireframeId}`;
+/** The workspace's main components, for every open editor. */
+export const componentsTopic = (workspaceId: string) => `wireframe-components:${workspaceId}`;

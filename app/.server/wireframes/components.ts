@@ -4,13 +4,14 @@ import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/com
 import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
 import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
-import { db, rowsOf, schema, transaction, type Db } from "../db";
+import { db, rowsOf, schema, transaction } from "../db";
+import { mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { cleanName } from "./rows";
-import { announcePatch, applyPatchIn, componentsTopic, currentDocument } from "./patches";
+import { applyPatchIn, componentsTopic, currentDocument } from "./patches";
 
 /**
  * The workspace's own main components. Instances in documents name them by id and draw
@@ -189,20 +190,19 @@ export async function deleteComponent(member: MemberContext, id: string): Promis
   );
   let detached = 0;
   for (const { id: wireframeId } of users) {
-    const record = await transaction(async (tx) => {
+    await mutate(async (tx) => {
       await requireAccess(tx, member, "component", "delete");
       const [row] = await tx
         .select({ document: wireframes.document })
         .from(wireframes)
         .where(and(eq(wireframes.id, wireframeId), eq(wireframes.workspaceId, workspaceId)))
         .for("update");
-      if (!row) return null;
+      if (!row) return;
       const found = instancesOf(currentDocument(row.document).elements, id);
-      if (found.length === 0) return null;
+      if (found.length === 0) return;
       detached += found.length;
-      return applyPatchIn(tx, member, wireframeId, { clientId: "server", ops: found.flatMap((inst) => detachOps(inst, definition)) });
+      await applyPatchIn(tx, member, wireframeId, { clientId: "server", ops: found.flatMap((inst) => detachOps(inst, definition)) });
     });
-    if (record) await announcePatch(wireframeId, record);
   }
   const changed: { id: string; version: number }[] = [];
   await transaction(async (tx) => {

@@ -6,9 +6,9 @@ import type { BoardScreenLinks, LinkableWireframe } from "~/lib/wireframes/card-
 import { SCHEMA_VERSION, type Screen, type WireframeDocument, type WireframeElement } from "~/lib/wireframes/document";
 import { compareOrder } from "~/lib/wireframes/order";
 import { ScreenSvg } from "~/lib/wireframes/render";
-import { db, schema, transaction } from "../db";
+import { db, schema } from "../db";
 import { isUserError, notFound, UserError } from "../errors";
-import { boardTopic, publish } from "../realtime";
+import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "./rows";
@@ -41,7 +41,7 @@ const cardNotFound = () => notFound("That card");
 async function cardOf(member: MemberContext, cardId: string, d = db(), projectId?: string) {
   if (!isUuid(cardId) || (projectId !== undefined && !isUuid(projectId))) throw cardNotFound();
   const [card] = await d
-    .select({ id: cards.id, projectId: cards.projectId })
+    .select({ id: cards.id, projectId: cards.projectId, number: cards.number, title: cards.title })
     .from(cards)
     .where(and(eq(cards.id, cardId), eq(cards.workspaceId, member.workspace.id), projectId ? eq(cards.projectId, projectId) : undefined));
   if (!card) throw cardNotFound();
@@ -51,7 +51,7 @@ async function cardOf(member: MemberContext, cardId: string, d = db(), projectId
 /** Links a screen to a card (linking it twice is one link); the board's live viewers are told. */
 export async function linkScreen(member: MemberContext, input: LinkInput): Promise<void> {
   requireRole(member, "card", "change");
-  const card = await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await cardOf(member, input.cardId, tx, input.projectId);
     const row = await findWireframeRow(tx, member, input.wireframeId);
@@ -70,17 +70,16 @@ export async function linkScreen(member: MemberContext, input: LinkInput): Promi
         target: [cardWireframeLinks.cardId, cardWireframeLinks.wireframeId, cardWireframeLinks.screenId],
         set: { screenRemovedAt: null },
       });
-    return card;
+    await emit(tx, screenLinkEvent("card.screen_linked", member, card, { wireframeId: row.id, screenId: input.screenId }));
   });
-  await announceCardChange(member, card);
 }
 
 export async function unlinkScreen(member: MemberContext, input: LinkInput): Promise<void> {
   requireRole(member, "card", "change");
-  const card = await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await cardOf(member, input.cardId, tx, input.projectId);
-    if (!isUuid(input.wireframeId)) return card;
+    if (!isUuid(input.wireframeId)) return;
     await tx
       .delete(cardWireframeLinks)
       .where(
@@ -91,14 +90,25 @@ export async function unlinkScreen(member: MemberContext, input: LinkInput): Pro
           eq(cardWireframeLinks.workspaceId, member.workspace.id),
         ),
       );
-    return card;
+    await emit(tx, screenLinkEvent("card.screen_unlinked", member, card, { wireframeId: input.wireframeId, screenId: input.screenId }));
   });
-  await announceCardChange(member, card);
 }
 
-/** The card's board revalidates (its face counts linked screens; an open panel lists them). */
-function announceCardChange(member: MemberContext, card: { id: string; projectId: string }) {
-  return publish(boardTopic(card.projectId), { type: "card.updated", cardId: card.id, by: member.user.id });
+/** The card's event (its board revalidates: the face counts linked screens; an open panel lists them). */
+function screenLinkEvent(
+  kind: "card.screen_linked" | "card.screen_unlinked",
+  member: MemberContext,
+  card: { id: string; projectId: string; number: number; title: string },
+  change: { wireframeId: string; screenId: string },
+) {
+  return {
+    kind,
+    workspaceId: member.workspace.id,
+    projectId: card.projectId,
+    actor: actorOf(member),
+    subject: { id: card.id, number: card.number, title: card.title },
+    change,
+  };
 }
 
 export type CardScreenLink = {

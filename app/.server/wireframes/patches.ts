@@ -3,9 +3,10 @@ import { SCHEMA_VERSION, type Op, type WireframeDocument } from "~/lib/wireframe
 import { migrateDocument } from "~/lib/wireframes/migrate";
 import { applyOpsSkipping } from "~/lib/wireframes/ops";
 import { firstIssueMessage, firstIssuePath, LIMITS, patchSchema } from "~/lib/wireframes/schema";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
-import { publish } from "../realtime";
+import { actorOf, emit, mutate } from "../events";
+import { componentsTopic, publish, wireframeTopic } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "./rows";
@@ -18,15 +19,12 @@ import { findWireframeRow } from "./rows";
  */
 const { wireframes, wireframeOps, cardWireframeLinks } = schema;
 
-export const wireframeTopic = (wireframeId: string) => `wireframe:${wireframeId}`;
-export const componentsTopic = (workspaceId: string) => `wireframe-components:${workspaceId}`;
+export { componentsTopic, wireframeTopic };
 
 /** The op log keeps this many patches per wireframe; a client further behind reloads. */
 export const OP_LOG_KEEP = 5_000;
 /** A stored document's JSON stays under this (a 1,000-element screen is about 300 KB). */
 const MAX_DOCUMENT_CHARS = 8 * 1024 * 1024;
-/** Patches whose ops fit in a notification carry them; larger ones are read from the log. */
-const INLINE_OPS_BYTES = 6_000;
 
 export type PatchRecord = { seq: number; clientId: string; userId: string | null; ops: Op[]; patchId?: string | null };
 /** A patch as the server takes it: `patchId` is the client's name for it (retries send it again). */
@@ -57,7 +55,8 @@ export function parsePatch(input: unknown): PatchBody {
 
 /**
  * Applies a validated patch inside the caller's transaction (which has checked the role and
- * the workspace): locks the row, applies, numbers, logs. Returns what to publish. A patch
+ * the workspace): locks the row, applies, numbers, logs, and emits `wireframe.patched` (the
+ * caller's transaction is a `mutate`: the editors hear of it once it commits). A patch
  * whose `patchId` the log already holds is a replay (a retry whose first answer was lost):
  * its first seq comes back (`replayed`) and nothing changes, so a retry never puts back
  * what was removed since.
@@ -104,6 +103,14 @@ export async function applyPatchIn(
   if (seq % 100 === 0) {
     await tx.delete(wireframeOps).where(and(eq(wireframeOps.wireframeId, row.id), lte(wireframeOps.seq, seq - OP_LOG_KEEP)));
   }
+  await emit(tx, {
+    kind: "wireframe.patched",
+    workspaceId: member.workspace.id,
+    projectId: row.projectId,
+    actor: actorOf(member),
+    subject: { id: row.id, name: row.name },
+    change: { seq, clientId: patch.clientId, patchId, ops: applied },
+  });
   return { seq, clientId: patch.clientId, userId: member.user.id, ops: applied, skipped, patchId };
 }
 
@@ -134,19 +141,6 @@ async function hideOrShowScreenLinks(tx: Db, workspaceId: string, wireframeId: s
   if (back.size > 0) await tx.update(cardWireframeLinks).set({ screenRemovedAt: null }).where(where(back));
 }
 
-/** Tells the wireframe's editors about a committed patch (its ops inline when they are small). */
-export async function announcePatch(wireframeId: string, record: PatchRecord): Promise<void> {
-  const inline = JSON.stringify(record.ops).length <= INLINE_OPS_BYTES;
-  await publishWireframe(wireframeId, {
-    type: "patch",
-    seq: record.seq,
-    clientId: record.clientId,
-    userId: record.userId,
-    ...(record.patchId ? { patchId: record.patchId } : {}),
-    ...(inline ? { ops: record.ops } : {}),
-  });
-}
-
 /**
  * One patch from an editor (or the API): validated by the one schema (400 naming the path
  * of the first error, nothing written), applied in the server's order, numbered, logged,
@@ -160,12 +154,11 @@ export async function applyPatch(
 ): Promise<{ seq: number; skipped: number; replayed?: true }> {
   requireRole(member, "wireframe", "change");
   const patch = parsePatch(input);
-  const record = await transaction(async (tx) => {
+  const record = await mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     return applyPatchIn(tx, member, wireframeId, patch);
   });
   if (record.replayed) return { seq: record.seq, skipped: 0, replayed: true };
-  await announcePatch(wireframeId, record);
   return { seq: record.seq, skipped: record.skipped };
 }
 

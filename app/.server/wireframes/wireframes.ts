@@ -5,6 +5,7 @@ import { newDocument } from "~/lib/wireframes/ops";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
 import { db, schema, transaction } from "../db";
+import { actorOf, emit, mutate } from "../events";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
@@ -12,7 +13,7 @@ import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { cleanName, findWireframeRow } from "./rows";
 import { handOverImages } from "./images";
-import { announcePatch, applyPatchIn, currentDocument, publishWireframe } from "./patches";
+import { applyPatchIn, currentDocument } from "./patches";
 
 /**
  * Wireframes: list, create (blank or from a template), read, rename, duplicate, delete, and
@@ -192,15 +193,22 @@ export async function duplicateWireframe(member: MemberContext, id: string): Pro
  */
 export async function deleteWireframe(member: MemberContext, id: string): Promise<void> {
   requireRole(member, "wireframe", "delete");
-  const { wireframeId, keys } = await transaction(async (tx) => {
+  const keys = await mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "delete");
     const row = await findWireframeRow(tx, member, id, { lock: true });
     const keys = await handOverImages(tx, member.workspace.id, row.id);
     await tx.delete(wireframes).where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
-    return { wireframeId: row.id, keys };
+    await emit(tx, {
+      kind: "wireframe.deleted",
+      workspaceId: member.workspace.id,
+      projectId: row.projectId,
+      actor: actorOf(member),
+      subject: { id: row.id, name: row.name },
+      change: {},
+    });
+    return keys;
   });
   await discardFiles(keys);
-  await publishWireframe(wireframeId, { type: "deleted" });
 }
 
 /** Adds a template's screen after the wireframe's last one, as a patch (open editors see it). */
@@ -211,7 +219,7 @@ export async function addTemplateScreen(
 ): Promise<{ screenId: string; seq: number }> {
   requireRole(member, "wireframe", "change");
   if (!isTemplateId(templateId)) throw new UserError(400, "Choose one of the templates.", "templateId");
-  const { record, screenId } = await transaction(async (tx) => {
+  const { record, screenId } = await mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, wireframeId);
     const doc = currentDocument(row.document);
@@ -222,7 +230,6 @@ export async function addTemplateScreen(
     ];
     return { record: await applyPatchIn(tx, member, row.id, { clientId: "server", ops }), screenId: screen.id };
   });
-  await announcePatch(wireframeId, record);
   return { screenId, seq: record.seq };
 }
 

@@ -3,13 +3,12 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { assignableRoles, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken } from "../auth/tokens";
-import { db, schema, type Db, transaction } from "../db";
+import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
+import { actorOf, emit, mutate } from "../events";
 import { requireRole } from "../access";
 import { appLink, sendMail } from "../mail";
 import { invitationMail } from "../mail/templates";
-import { invitationAccepted } from "../notifications/workspace-events";
-import { recordActivity } from "../projects/activity";
 import { sessionSecrets } from "../secrets";
 import type { MemberContext } from "./index";
 import { assertCanAdd, assertCanJoin } from "./limits";
@@ -76,7 +75,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
   requireRole(ctx, "team", "invite");
   if (!assignableRoles(ctx.role).includes(role)) throw new UserError(403, "You cannot give that role.", "role");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  const { id, resent } = await transaction(async (tx) => {
+  const { id, resent } = await mutate(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(memberships)
@@ -102,12 +101,13 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
     } else {
       await tx.insert(invitations).values({ id, workspaceId: ctx.workspace.id, email, role, tokenHash, invitedBy: ctx.user.id, expiresAt });
     }
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "member.invited",
       workspaceId: ctx.workspace.id,
       projectId: null,
-      actorId: ctx.user.id,
-      action: "member.invited",
-      newValue: { email, role },
+      actor: actorOf(ctx),
+      subject: { email },
+      change: { role, resent: !!open },
     });
     return { id, resent: !!open };
   });
@@ -185,7 +185,7 @@ export async function findInvitation(token: string): Promise<InvitationView | nu
 
 /** Spends the invitation: the user joins with its role and the workspace becomes current. */
 export async function acceptInvitation(token: string, user: { id: string; email: string }) {
-  const joined = await transaction(async (tx) => {
+  const joined = await mutate(async (tx) => {
     const [inv] = await tx
       .select()
       .from(invitations)
@@ -199,7 +199,6 @@ export async function acceptInvitation(token: string, user: { id: string; email:
     await joinWorkspace(tx, inv, user.id);
     return inv;
   });
-  await invitationAccepted({ workspaceId: joined.workspaceId, inviterId: joined.invitedBy, userId: user.id });
   return { workspaceId: joined.workspaceId };
 }
 
@@ -210,18 +209,20 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
     .set({ acceptedAt: new Date(), acceptedBy: userId })
     .where(and(eq(invitations.id, inv.id), eq(invitations.workspaceId, inv.workspaceId)));
   await tx.update(users).set({ currentWorkspaceId: inv.workspaceId }).where(eq(users.id, userId));
-  await recordActivity(tx, {
+  // The inviter hears of it once the join has committed (../events/subscribers.ts).
+  await emit(tx, {
+    kind: "member.joined",
     workspaceId: inv.workspaceId,
     projectId: null,
-    actorId: userId,
-    action: "member.joined",
-    newValue: { role: inv.role },
+    actor: { id: userId, name: null },
+    subject: { userId },
+    change: { role: inv.role, invitedBy: inv.invitedBy },
   });
 }
 
 /** After an e-mail is verified: join every open invitation sent to it. */
 export async function acceptOpenInvitationsFor(userId: string, email: string): Promise<number> {
-  const accepted = await transaction(async (tx) => {
+  const accepted = await mutate(async (tx) => {
     const open = await tx
       .select()
       .from(invitations)
@@ -244,7 +245,6 @@ export async function acceptOpenInvitationsFor(userId: string, email: string): P
     }
     return joined;
   });
-  for (const inv of accepted) await invitationAccepted({ workspaceId: inv.workspaceId, inviterId: inv.invitedBy, userId });
   return accepted.length;
 }
 

@@ -1,10 +1,9 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { assignableRoles, type Role } from "~/lib/permissions";
-import { db, schema, type Db, transaction } from "../db";
+import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
-import { roleChanged } from "../notifications/workspace-events";
-import { recordActivity } from "../projects/activity";
+import { actorOf, emit, mutate } from "../events";
 import type { MemberContext } from "./index";
 import { requireAccess, requireRole } from "../access";
 
@@ -54,8 +53,7 @@ export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make so
 
 export async function changeRole(ctx: MemberContext, userId: string, role: Role) {
   requireRole(ctx, "team", "change_role");
-  let changed = false;
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     // A read-only workspace (trial ended, subscription canceled) keeps its roles as they are.
     await requireAccess(tx, ctx, "team", "change_role");
     const [target] = isUuid(userId)
@@ -78,26 +76,22 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
       .update(memberships)
       .set({ role })
       .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: "member.role_changed",
       workspaceId: ctx.workspace.id,
       projectId: null,
-      actorId: ctx.user.id,
-      action: "member.role_changed",
-      field: "role",
-      oldValue: target.role,
-      newValue: role,
-      cardId: null,
+      actor: actorOf(ctx),
+      subject: { userId },
+      change: { from: target.role, to: role },
     });
-    changed = true;
   });
-  if (changed) await roleChanged({ workspaceId: ctx.workspace.id, actorId: ctx.user.id, userId, role });
 }
 
 /** Removes a member (or lets a member leave). Their access ends with their next request. */
 export async function removeMember(ctx: MemberContext, userId: string) {
   const leaving = userId === ctx.user.id;
   if (!leaving) requireRole(ctx, "team", "remove");
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     const [target] = isUuid(userId)
       ? await tx
           .select({ role: memberships.role, email: users.email })
@@ -119,12 +113,13 @@ export async function removeMember(ctx: MemberContext, userId: string) {
       .update(users)
       .set({ currentWorkspaceId: null })
       .where(and(eq(users.id, userId), eq(users.currentWorkspaceId, ctx.workspace.id)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      kind: leaving ? "member.left" : "member.removed",
       workspaceId: ctx.workspace.id,
       projectId: null,
-      actorId: ctx.user.id,
-      action: leaving ? "member.left" : "member.removed",
-      oldValue: { email: target.email, role: target.role },
+      actor: actorOf(ctx),
+      subject: { userId, email: target.email },
+      change: { role: target.role },
     });
   });
 }

@@ -1,0 +1,115 @@
+import type { Role } from "~/lib/permissions";
+import type { Op } from "~/lib/wireframes/document";
+
+/**
+ * The domain events: one kind per mutation the app has, each emitted once by the service that
+ * made the change, inside its transaction (./bus.ts). An event says who did what to which
+ * thing: the workspace, the project when there is one, the actor, the subject and the change.
+ * Its `id` and `at` let a reader (the coming webhooks, an API client) name it later.
+ *
+ * The shapes are plain JSON values (dates as ISO strings, names as the user saw them then), so
+ * an event can leave the process as it is.
+ */
+
+/** Who made the change: the signed-in member (`name` as notifications write it), or null for the system. */
+export type Actor = { id: string; name: string | null } | null;
+
+type Named = { id: string; name: string };
+/** A card as the event saw it: its id, its number in the project and its title. */
+export type CardRef = { id: string; number: number; title: string };
+type Cycle = Named;
+type Screen = { wireframeId: string; screenId: string };
+
+/** A field edit of a card: the field, its value before and after. */
+export type FieldChange = { field: string; from: unknown; to: unknown };
+
+/** For each kind: what it is about (`subject`) and what changed (`change`). */
+export type EventShapes = {
+  "project.created": { subject: Named; change: { name: string } };
+  "project.updated": { subject: Named; change: { fields: FieldChange[] } };
+  "project.archived": { subject: Named; change: Record<string, never> };
+  "project.restored": { subject: Named; change: Record<string, never> };
+  "project.deleted": { subject: Named; change: Record<string, never> };
+
+  "column.added": { subject: Named; change: { stateGroup: string } };
+  "column.updated": {
+    subject: Named;
+    change: { name?: { from: string; to: string }; wipLimit?: number | null; stateGroup?: { from: string; to: string } };
+  };
+  "column.shifted": { subject: Named; change: { direction: -1 | 1 } };
+  "column.deleted": { subject: Named; change: { cardsMovedTo: Named | null; cardCount: number } };
+
+  "card.created": { subject: CardRef; change: { column: Named } };
+  "card.moved": { subject: CardRef; change: { from: Named; to: Named; position: string } };
+  /** `fields` may be empty: the writer sent what the card already held. `mentioned`: people newly @-named in the description. */
+  "card.updated": { subject: CardRef; change: { fields: FieldChange[]; mentioned: string[] } };
+  "card.deleted": { subject: CardRef; change: Record<string, never> };
+  "card.assigned": { subject: CardRef; change: { user: { id: string; name: string } } };
+  "card.unassigned": { subject: CardRef; change: { user: { id: string; name: string } } };
+  "card.labelled": { subject: CardRef; change: { label: Named } };
+  "card.unlabelled": { subject: CardRef; change: { label: Named } };
+  "card.estimated": { subject: CardRef; change: { from: number | null; to: number | null } };
+  /** The card left a cycle (`from`), joined one (`to`), or both. */
+  "card.cycle_changed": { subject: CardRef; change: { from: Cycle | null; to: Cycle | null } };
+  "card.screen_linked": { subject: CardRef; change: Screen };
+  "card.screen_unlinked": { subject: CardRef; change: Screen };
+
+  "label.created": { subject: Named; change: { color: string } };
+
+  "checklist.added": { subject: CardRef; change: { item: { id: string; text: string } } };
+  "checklist.checked": { subject: CardRef; change: { item: { id: string; text: string } } };
+  "checklist.unchecked": { subject: CardRef; change: { item: { id: string; text: string } } };
+  "checklist.removed": { subject: CardRef; change: { item: { id: string; text: string } } };
+
+  /** `text`: the comment as written (mentions by name); `mentioned`: the people it names. */
+  "comment.created": { subject: CardRef; change: { commentId: string; text: string; mentioned: string[] } };
+  /** `mentioned`: the people named now who were not before. */
+  "comment.edited": { subject: CardRef; change: { commentId: string; text: string; mentioned: string[] } };
+  "comment.deleted": { subject: CardRef; change: { commentId: string; text: string } };
+
+  "attachment.added": { subject: CardRef; change: { attachment: { id: string; fileName: string; sizeBytes: number } } };
+  "attachment.removed": { subject: CardRef; change: { attachment: { id: string; fileName: string } } };
+
+  /** The subject is the blocked card. */
+  "dependency.added": { subject: CardRef; change: { blocker: CardRef } };
+  "dependency.removed": { subject: CardRef; change: { blocker: { id: string; number: number | null } } };
+
+  "cycle.created": { subject: Cycle; change: { startsOn: string; endsOn: string } };
+  "cycle.renamed": { subject: Cycle; change: { from: string; to: string } };
+  "cycle.closed": { subject: Cycle; change: Record<string, never> };
+  /** The cards it held leave it (they stay on the board). */
+  "cycle.deleted": { subject: Cycle; change: { cards: CardRef[] } };
+  /** A cycle's unfinished cards, moved to another open cycle in one step. */
+  "cycle.unfinished_moved": { subject: Cycle; change: { to: Cycle; cards: CardRef[] } };
+
+  /** A patch applied to a wireframe, in the server's order (`seq`); `ops` as applied (those naming something gone are left out). */
+  "wireframe.patched": { subject: Named; change: { seq: number; clientId: string; patchId: string | null; ops: Op[] } };
+  "wireframe.deleted": { subject: Named; change: Record<string, never> };
+  /** A design system's tokens changed (the workspace's base, or a project's own); `action` names the kind of change. */
+  "design.tokens.changed": { subject: { scope: "workspace" | "project" }; change: { action: string } };
+
+  "member.invited": { subject: { email: string }; change: { role: Role; resent: boolean } };
+  "member.joined": { subject: { userId: string }; change: { role: Role; invitedBy: string | null } };
+  "member.role_changed": { subject: { userId: string }; change: { from: Role; to: Role } };
+  "member.removed": { subject: { userId: string; email: string }; change: { role: Role } };
+  "member.left": { subject: { userId: string; email: string }; change: { role: Role } };
+};
+
+export type EventKind = keyof EventShapes;
+
+type Envelope = {
+  /** Names this event for good (a webhook delivery, an API read). */
+  id: string;
+  /** When it was emitted, inside its transaction (ISO 8601). */
+  at: string;
+  workspaceId: string;
+  /** The project it happened in; null for workspace events (a deleted project names itself here still). */
+  projectId: string | null;
+  actor: Actor;
+};
+
+export type EventOf<K extends EventKind> = Envelope & { kind: K } & EventShapes[K];
+export type DomainEvent = { [K in EventKind]: EventOf<K> }[EventKind];
+
+/** What a service emits: the event without the `id` and `at` the bus gives it. */
+export type EventDraft = { [K in EventKind]: Omit<EventOf<K>, "id" | "at"> }[EventKind];
