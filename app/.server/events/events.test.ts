@@ -16,7 +16,7 @@ import {
   setCardCycle,
 } from "../cycles/cycles";
 import { setEstimate } from "../cycles/estimates";
-import { db, schema, transaction } from "../db";
+import { db, ensureDb, schema, transaction } from "../db";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "../projects/card-parts";
 import { createCard, deleteCard, moveCard, updateCard } from "../projects/cards";
@@ -489,6 +489,7 @@ async function someoneWith(role: "member" | "viewer") {
 }
 
 beforeAll(async () => {
+  await ensureDb();
   const base = await ownerWithProject();
   const sam = await makeUser({ fullName: "Sam Lee" });
   await addMember(base.workspace.id, sam.id, "member");
