@@ -4,7 +4,7 @@ import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/com
 import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
 import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
-import { db, rowsOf, schema, transaction } from "../db";
+import { db, rowsOf, schema, transaction, type Db } from "../db";
 import { mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { publish } from "../realtime";
