@@ -1,7 +1,7 @@
 import { can, type Action, type Role } from "~/lib/permissions";
 import type { Db } from "../db";
 import { forbidden } from "../errors";
-import { assertWritable, readOnlyReason } from "../workspaces/limits";
+import { assertWritable } from "../workspaces/limits";
 
 /**
  * The access gate: the one place that decides whether a member may read or change a kind of
@@ -167,11 +167,6 @@ export function allows<K extends ResourceKind>(role: Role | null | undefined, ki
   return can(role, ruleOf(kind, action).permission);
 }
 
-/** Whether the action changes data (so a read-only workspace refuses it). */
-export function changes<K extends ResourceKind>(kind: K, action: AccessAction<K>): boolean {
-  return ruleOf(kind, action).changes;
-}
-
 /** A 403 with the resource's message unless the member's role allows the action (no database read). */
 export function requireRole<K extends ResourceKind>(actor: Actor, kind: K, action: AccessAction<K>): void {
   const rule = ruleOf(kind, action);
@@ -196,9 +191,4 @@ export async function requireAccess<K extends ResourceKind>(tx: Db, actor: Actor
 /** A 403 `workspace_read_only` naming why, when the workspace may not be changed now. */
 export async function requireWritable(tx: Db, workspaceId: string): Promise<void> {
   await assertWritable(tx, workspaceId);
-}
-
-/** Whether the workspace may be changed now (for pages that grey out what a read-only workspace refuses). */
-export async function isWritable(tx: Db, workspaceId: string): Promise<boolean> {
-  return (await readOnlyReason(tx, workspaceId)) === null;
 }

@@ -1,2 +1,2 @@
 export { actorOf, emit, mutate } from "./bus";
-export type { Actor, CardRef, DomainEvent, EventDraft, EventKind, EventOf } from "./types";
+export type { CardRef, EventDraft } from "./types";

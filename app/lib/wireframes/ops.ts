@@ -1,14 +1,5 @@
 import type { Flow, Interaction, Op, Screen, WireframeDocument, WireframeElement } from "./document";
-import {
-  actionTarget,
-  ELEMENT_KEYS,
-  FLOW_KEYS,
-  INTERACTION_KEYS,
-  SCREEN_KEYS,
-  triggerProblem,
-  type ElementKey,
-  type ScreenKey,
-} from "./schema";
+import { actionTarget, ELEMENT_KEYS, FLOW_KEYS, INTERACTION_KEYS, SCREEN_KEYS, triggerProblem } from "./schema";
 import { descendantsOf, treeOrder } from "./tree";
 
 /**
@@ -415,7 +406,6 @@ function inverseOf(d: Draft, op: Op): Op[] {
 
 // Moved to their own modules (elements.ts, tree.ts, geometry.ts); re-exported for the
 // callers outside the editor that still import them from here.
-export { DEFAULT_TEXT_STYLE, defaultElement, DIAMOND, ELEMENT_LABELS, newDocument, newId, newScreen, type ElementOf } from "./elements";
-export { childIndex, childrenOf, descendantsOf, treeOrder } from "./tree";
-export { boundsOf, lineEndpoints, type Bounds } from "./geometry";
-export type { ElementKey, ScreenKey };
+export { defaultElement, newDocument, newId } from "./elements";
+export { childrenOf, descendantsOf } from "./tree";
+export { boundsOf } from "./geometry";

@@ -34,7 +34,7 @@ import { libraryElement, type LibraryItem } from "./library-items";
 import { type Tool, firstScreen } from "./state";
 import { EditorView } from "./store-view";
 
-export type { ComponentConflict, EditorComponent, EditorProps, EditorState, Mode, Peer, Tool, Viewport } from "./state";
+export type { EditorComponent, EditorProps, EditorState, Peer, Tool, Viewport } from "./state";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
