@@ -211,6 +211,9 @@ const ROWS: Rows = {
 
   "wireframe.patched": none,
   "wireframe.deleted": none,
+  "component.created": none,
+  "component.updated": none,
+  "component.deleted": none,
   "design.tokens.changed": none,
 
   "member.invited": (e) => [{ projectId: null, action: "member.invited", newValue: { email: e.subject.email, role: e.change.role } }],

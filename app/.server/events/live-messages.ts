@@ -1,4 +1,4 @@
-import { boardTopic, wireframeTopic } from "../realtime";
+import { boardTopic, componentsTopic, wireframeTopic } from "../realtime";
 import type { EventKind, EventOf } from "./types";
 
 /**
@@ -10,6 +10,11 @@ export type LiveMessage = { topic: string; message: Record<string, unknown> };
 type Messages = { [K in EventKind]: (e: EventOf<K>) => LiveMessage[] };
 
 const none = () => [];
+
+const componentMessage = (workspaceId: string, id: string, version: number): LiveMessage => ({
+  topic: componentsTopic(workspaceId),
+  message: { type: "component", id, version },
+});
 
 const onBoard = (e: { projectId: string | null }, message: Record<string, unknown>): LiveMessage[] =>
   e.projectId ? [{ topic: boardTopic(e.projectId), message }] : [];
@@ -90,6 +95,13 @@ const MESSAGES: Messages = {
     },
   ],
   "wireframe.deleted": (e) => [{ topic: wireframeTopic(e.subject.id), message: { type: "deleted" } }],
+  // The workspace's open editors (they redraw the instances of a changed main component).
+  "component.created": (e) => [componentMessage(e.workspaceId, e.subject.id, e.change.version)],
+  "component.updated": (e) => [componentMessage(e.workspaceId, e.subject.id, e.change.version)],
+  "component.deleted": (e) => [
+    ...e.change.redrawn.map((c) => componentMessage(e.workspaceId, c.id, c.version)),
+    { topic: componentsTopic(e.workspaceId), message: { type: "component", id: e.subject.id, version: 0, deleted: true } },
+  ],
   "design.tokens.changed": none,
 
   "member.invited": none,

@@ -85,6 +85,12 @@ export type EventShapes = {
   /** A patch applied to a wireframe, in the server's order (`seq`); `ops` as applied (those naming something gone are left out). */
   "wireframe.patched": { subject: Named; change: { seq: number; clientId: string; patchId: string | null; ops: Op[] } };
   "wireframe.deleted": { subject: Named; change: Record<string, never> };
+  /** A main component saved ("Save as component"). */
+  "component.created": { subject: Named; change: { version: number } };
+  /** A main component renamed or redrawn (every instance follows); `version` is its new one. */
+  "component.updated": { subject: Named; change: { version: number; renamed: boolean; redrawn: boolean } };
+  /** A main component deleted: its instances were detached (`detached`), and the components that held one were redrawn (`redrawn`, with their new versions). */
+  "component.deleted": { subject: Named; change: { detached: number; redrawn: { id: string; version: number }[] } };
   /** A design system's tokens changed (the workspace's base, or a project's own); `action` names the kind of change. */
   "design.tokens.changed": { subject: { scope: "workspace" | "project" }; change: { action: string } };
 

@@ -4,14 +4,13 @@ import { detachInDefinition, detachOps, instancesOf } from "~/lib/wireframes/com
 import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
 import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
-import { db, rowsOf, schema, transaction, type Db } from "../db";
-import { mutate } from "../events";
+import { db, rowsOf, schema, type Db } from "../db";
+import { actorOf, emit, mutate } from "../events";
 import { notFound, UserError } from "../errors";
-import { publish } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { cleanName } from "./rows";
-import { applyPatchIn, componentsTopic, currentDocument } from "./patches";
+import { applyPatchIn, currentDocument } from "./patches";
 
 /**
  * The workspace's own main components. Instances in documents name them by id and draw
@@ -79,16 +78,22 @@ export async function createComponent(
   requireRole(member, "component", "change");
   const name = cleanName(input.name, "component");
   const definition = parseDefinition(input.definition);
-  const row = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "component", "change");
     const [inserted] = await tx
       .insert(wireframeComponents)
       .values({ workspaceId: member.workspace.id, name, definition, createdBy: member.user.id, updatedBy: member.user.id })
       .returning({ id: wireframeComponents.id, version: wireframeComponents.version });
+    await emit(tx, {
+      kind: "component.created",
+      workspaceId: member.workspace.id,
+      projectId: null,
+      actor: actorOf(member),
+      subject: { id: inserted!.id, name },
+      change: { version: inserted!.version },
+    });
     return inserted!;
   });
-  await announceComponent(member.workspace.id, { type: "component", id: row.id, version: row.version });
-  return row;
 }
 
 /**
@@ -130,7 +135,7 @@ export async function updateComponent(
   if (definition !== undefined && input.baseVersion === undefined)
     throw new UserError(400, "Send the version the definition was edited from (baseVersion).", "baseVersion");
   if (!isUuid(id)) throw componentNotFound();
-  const row = await transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "component", "change");
     const where = and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, member.workspace.id));
     const [locked] = await tx.select(COLUMNS).from(wireframeComponents).where(where).for("update");
@@ -148,11 +153,17 @@ export async function updateComponent(
         updatedAt: new Date(),
       })
       .where(where)
-      .returning({ version: wireframeComponents.version });
-    return updated!;
+      .returning({ version: wireframeComponents.version, name: wireframeComponents.name });
+    await emit(tx, {
+      kind: "component.updated",
+      workspaceId: member.workspace.id,
+      projectId: null,
+      actor: actorOf(member),
+      subject: { id, name: updated!.name },
+      change: { version: updated!.version, renamed: name !== undefined, redrawn: definition !== undefined },
+    });
+    return { version: updated!.version };
   });
-  await announceComponent(member.workspace.id, { type: "component", id, version: row.version });
-  return row;
 }
 
 /** Who last changed the component (their name as the app shows it), if they are still a user. */
@@ -204,8 +215,9 @@ export async function deleteComponent(member: MemberContext, id: string): Promis
       await applyPatchIn(tx, member, wireframeId, { clientId: "server", ops: found.flatMap((inst) => detachOps(inst, definition)) });
     });
   }
-  const changed: { id: string; version: number }[] = [];
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
+    await requireAccess(tx, member, "component", "delete");
+    const redrawn: { id: string; version: number }[] = [];
     const others = await tx
       .select({ id: wireframeComponents.id, definition: wireframeComponents.definition })
       .from(wireframeComponents)
@@ -220,15 +232,21 @@ export async function deleteComponent(member: MemberContext, id: string): Promis
         .set({ definition: next, version: sql`${wireframeComponents.version} + 1`, updatedAt: new Date() })
         .where(and(eq(wireframeComponents.id, other.id), eq(wireframeComponents.workspaceId, workspaceId)))
         .returning({ version: wireframeComponents.version });
-      changed.push({ id: other.id, version: updated!.version });
+      redrawn.push({ id: other.id, version: updated!.version });
     }
-    await tx.delete(wireframeComponents).where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, workspaceId)));
+    const [gone] = await tx
+      .delete(wireframeComponents)
+      .where(and(eq(wireframeComponents.id, id), eq(wireframeComponents.workspaceId, workspaceId)))
+      .returning({ name: wireframeComponents.name });
+    if (!gone) return;
+    await emit(tx, {
+      kind: "component.deleted",
+      workspaceId,
+      projectId: null,
+      actor: actorOf(member),
+      subject: { id, name: gone.name },
+      change: { detached, redrawn },
+    });
   });
-  for (const c of changed) await announceComponent(workspaceId, { type: "component", ...c });
-  await announceComponent(workspaceId, { type: "component", id, version: 0, deleted: true });
   return { detached };
-}
-
-function announceComponent(workspaceId: string, event: ComponentEvent) {
-  return publish(componentsTopic(workspaceId), event);
 }
