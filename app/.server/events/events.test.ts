@@ -18,7 +18,9 @@ import {
 import { setEstimate } from "../cycles/estimates";
 import { db, ensureDb, schema, transaction } from "../db";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
-import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "../projects/card-parts";
+import { addChecklistItem, setChecklistItem } from "../projects/checklist";
+import { createLabel, setCardLabel } from "../projects/labels";
+import { setAssignee } from "../projects/assignees";
 import { createCard, deleteCard, moveCard, updateCard } from "../projects/cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "../projects/columns";
 import { addComment, deleteComment, editComment } from "../projects/comments";

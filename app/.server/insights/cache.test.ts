@@ -4,7 +4,7 @@ import { addMember, makeUser, type memberOf } from "../../../tests/support/facto
 import { resetDb } from "../../../tests/support/db";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { db, rowsOf, schema } from "../db";
-import { setAssignee } from "../projects/card-parts";
+import { setAssignee } from "../projects/assignees";
 import { createCard, moveCard, updateCard } from "../projects/cards";
 import { updateColumn } from "../projects/columns";
 import { addDependency } from "../projects/dependencies";

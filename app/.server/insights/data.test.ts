@@ -4,7 +4,7 @@ import { resetDb } from "../../../tests/support/db";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { percentile } from "../analytics/cycle-time";
 import { db, schema } from "../db";
-import { setAssignee } from "../projects/card-parts";
+import { setAssignee } from "../projects/assignees";
 import { createCard } from "../projects/cards";
 import { createProject } from "../projects/projects";
 import { loadInsightData } from "./data";

@@ -8,7 +8,7 @@ import { db, schema } from "../db";
 import { runJob } from "../jobs/runner";
 import { outbox, resetMailForTests } from "../mail";
 import { loadBoard } from "../projects/board-reads";
-import { setAssignee } from "../projects/card-parts";
+import { setAssignee } from "../projects/assignees";
 import { createCard, moveCard, updateCard } from "../projects/cards";
 import { addComment, editComment, watchCard } from "../projects/comments";
 import { createProject } from "../projects/projects";

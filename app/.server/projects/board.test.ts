@@ -6,7 +6,7 @@ import { db, schema } from "../db";
 import type { MemberContext } from "../workspaces";
 import { listActivity } from "./activity";
 import { loadBoard } from "./board-reads";
-import { setAssignee } from "./card-parts";
+import { setAssignee } from "./assignees";
 import { createCard, moveCard, STALE_CARD_MESSAGE, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn } from "./columns";
 import { UserError } from "../errors";

@@ -5,7 +5,7 @@ import { makeOwner, memberOf } from "../../../tests/support/factories";
 import { workspaceOverview } from "../analytics/reports";
 import { assignedWork } from "../dashboard/work";
 import { loadBoard } from "./board-reads";
-import { setAssignee } from "./card-parts";
+import { setAssignee } from "./assignees";
 import { createCard, moveCard } from "./cards";
 import { addColumn } from "./columns";
 import { createProject } from "./projects";

@@ -10,7 +10,9 @@ import { deleteAttachment, uploadAttachment } from "../files/attachment-actions"
 import { listAttachments } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { cardDetail, loadBoard, projectLabels } from "./board-reads";
-import { addChecklistItem, createLabel, setAssignee, setCardLabel, setChecklistItem } from "./card-parts";
+import { addChecklistItem, setChecklistItem } from "./checklist";
+import { createLabel, setCardLabel } from "./labels";
+import { setAssignee } from "./assignees";
 import { addComment } from "./comments";
 import { createCard, deleteCard, moveCard, updateCard } from "./cards";
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "./columns";
