@@ -7,9 +7,9 @@ import { authedRequest, formRequest } from "../../tests/support/factories";
 import { benchSystem } from "../../bench/design-system";
 import { replaceSystem } from "~/.server/design";
 import { makeWorkspace, memberContextOf } from "~/.server/wireframes/test-support";
-import { renderAt, textOf } from "~/components/design/test-render";
-import { DesignManagerPage } from "~/components/design-manager/design-manager-page";
-import type { DesignData } from "~/components/design-manager/types";
+import { renderAt, textOf } from "~/components/design-system/test-render";
+import { DesignManagerPage } from "~/components/design-system/design-manager-page";
+import type { DesignData } from "~/components/design-system/types";
 import { TOKEN_PAGE_SIZE } from "~/lib/design-tokens/listing";
 import { action, loader } from "./_app.design.server";
 

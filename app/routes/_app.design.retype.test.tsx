@@ -6,9 +6,9 @@ import { resetDb } from "../../tests/support/db";
 import { authedRequest, formRequest } from "../../tests/support/factories";
 import { effectiveSystem } from "~/.server/design";
 import { makeWorkspace, memberContextOf } from "~/.server/wireframes/test-support";
-import { renderAt, textOf } from "~/components/design/test-render";
-import { DesignManagerPage } from "~/components/design-manager/design-manager-page";
-import type { DesignData } from "~/components/design-manager/types";
+import { renderAt, textOf } from "~/components/design-system/test-render";
+import { DesignManagerPage } from "~/components/design-system/design-manager-page";
+import type { DesignData } from "~/components/design-system/types";
 import { getToken } from "~/lib/design-tokens/tree";
 import { action, loader } from "./_app.design.server";
 

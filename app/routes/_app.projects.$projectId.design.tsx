@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DesignManagerPage } from "~/components/design-manager/design-manager-page";
-import type { DesignActionData, DesignData } from "~/components/design-manager/types";
+import { DesignManagerPage } from "~/components/design-system/design-manager-page";
+import type { DesignActionData, DesignData } from "~/components/design-system/types";
 import type { FormReply } from "~/components/ui/conform";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { screenMeta } from "~/components/shell/screen";

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import { Breadcrumb, ScreenHeader } from "~/components/shell/screen";
 import { FormMessage } from "~/components/ui/form";
-import { ThemeForm } from "~/components/design/theme-form";
+import { ThemeForm } from "~/components/design-system/theme-form";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import type { WireframeDesign } from "~/lib/wireframes/token-refs";
 import { compareOrder } from "~/lib/wireframes/order";

@@ -4,10 +4,10 @@
  * without JavaScript; with it, forms show their pending state and the pickers enhance the fields.
  */
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { ContrastTable } from "~/components/design/contrast-table";
-import { KitPreview } from "~/components/design/kit-preview";
-import { ThemeForm } from "~/components/design/theme-form";
-import { TokenOverview } from "~/components/design/token-overview";
+import { ContrastTable } from "~/components/design-system/contrast-table";
+import { KitPreview } from "~/components/design-system/kit-preview";
+import { ThemeForm } from "~/components/design-system/theme-form";
+import { TokenOverview } from "~/components/design-system/token-overview";
 import { Breadcrumb, EmptyState, ScreenHeader } from "~/components/shell/screen";
 import { buttonClass } from "~/components/ui/button-styles";
 import { type FormReply, replyMessages } from "~/components/ui/conform";
