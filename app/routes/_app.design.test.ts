@@ -10,7 +10,7 @@ import { colorFromHex } from "~/lib/design-tokens/color";
 import { toDtcgJson } from "~/lib/design-tokens/interchange";
 import { getToken } from "~/lib/design-tokens/tree";
 import { action, loader } from "./_app.design.server";
-import { action as projectAction, loader as projectLoader } from "./_app.projects.$projectId.design.server";
+import { action as projectAction, loader as projectLoader } from "./_app.projects.$id_.design.server";
 import { loader as exportLoader } from "./design.export.$format.server";
 import { loader as downloadLoader } from "./design.versions.$versionId.download.$format.server";
 
@@ -228,18 +228,18 @@ describe("/projects/{id}/design", () => {
             hex: "#ff0000",
           }),
           {
-            projectId: project.id,
+            id: project.id,
           },
         ),
       ),
     );
     expect(override.status).toBe(303);
-    const page = await settle(projectLoader(args(await get(`/projects/${project.id}/design`), { projectId: project.id })));
+    const page = await settle(projectLoader(args(await get(`/projects/${project.id}/design`), { id: project.id })));
     const core = (page.body as Awaited<ReturnType<typeof loader>>).sets.find((s) => s.name === "core")!;
     expect(core.tokens.find((t) => t.path === "color.blue.500")!.status).toBe("overridden");
     expect(core.tokens.find((t) => t.path === "color.blue.600")!.status).toBe("inherited");
     const other = await makeWorkspace();
-    const foreign = await settle(projectLoader(args(await get(`/projects/${other.project.id}/design`), { projectId: other.project.id })));
+    const foreign = await settle(projectLoader(args(await get(`/projects/${other.project.id}/design`), { id: other.project.id })));
     expect(foreign.status).toBe(404);
   });
 });

@@ -37,7 +37,7 @@ import { isReadOnly } from "../workspaces/limits";
 /**
  * The design manager's page, at /design (the workspace's system) and
  * /projects/{id}/design (a project's): both routes' loader and action are these
- * (app/routes/_app.design.server.ts, _app.projects.$projectId.design.server.ts).
+ * (app/routes/_app.design.server.ts, _app.projects.$id_.design.server.ts).
  */
 
 export const DESIGN_TABS = ["tokens", "overview", "contrast", "json", "sets", "versions", "import"] as const;

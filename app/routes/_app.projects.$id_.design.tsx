@@ -5,9 +5,9 @@ import type { DesignActionData, DesignData } from "~/components/design-system/ty
 import type { FormReply } from "~/components/ui/conform";
 import { GeneralErrorBoundary } from "~/components/errors/error-boundary";
 import { screenMeta } from "~/components/shell/screen";
-import type { action, loader } from "./_app.projects.$projectId.design.server";
+import type { action, loader } from "./_app.projects.$id_.design.server";
 
-export { action, loader } from "./_app.projects.$projectId.design.server";
+export { action, loader } from "./_app.projects.$id_.design.server";
 
 export const meta: MetaFunction = screenMeta("Project design system");
 

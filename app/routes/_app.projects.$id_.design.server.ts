@@ -5,7 +5,7 @@ import { designAction, designPage } from "~/.server/design/page-route";
 /** A project's design system: the base inherited, its own additions and overrides; another workspace's project is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request, "design.view");
-  return designPage(member, params.projectId ?? "", new URL(request.url));
+  return designPage(member, params.id ?? "", new URL(request.url));
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) => designAction(request, params.projectId ?? "");
+export const action = ({ request, params }: ActionFunctionArgs) => designAction(request, params.id ?? "");
