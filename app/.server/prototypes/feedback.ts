@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
-import { db, schema, transaction } from "../db";
+import { db, schema, transaction, type Db } from "../db";
 import { notFound, UserError } from "../errors";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "../wireframes/rows";
@@ -128,9 +128,9 @@ export async function createPin(
   });
 }
 
-async function findPin(member: MemberContext, wireframeId: string, pinId: string) {
+async function findPin(member: MemberContext, wireframeId: string, pinId: string, tx: Db = db()) {
   if (!isUuid(pinId) || !isUuid(wireframeId)) throw notFound("That comment");
-  const [pin] = await db()
+  const [pin] = await tx
     .select({ id: pins.id })
     .from(pins)
     .where(and(eq(pins.id, pinId), eq(pins.wireframeId, wireframeId), eq(pins.workspaceId, member.workspace.id)));
@@ -141,24 +141,30 @@ async function findPin(member: MemberContext, wireframeId: string, pinId: string
 /** A reply in a pin's thread. */
 export async function replyToPin(member: MemberContext, wireframeId: string, pinId: string, body: string): Promise<void> {
   // Anyone who can see the wireframe gives feedback (viewers too); a read-only workspace takes none.
-  await requireAccess(db(), member, "prototype", "comment");
+  requireRole(member, "prototype", "comment");
   const clean = cleanBody(body);
-  const pin = await findPin(member, wireframeId, pinId);
-  await db().insert(comments).values({ workspaceId: member.workspace.id, pinId: pin.id, authorId: member.user.id, body: clean });
+  await transaction(async (tx) => {
+    await requireAccess(tx, member, "prototype", "comment");
+    const pin = await findPin(member, wireframeId, pinId, tx);
+    await tx.insert(comments).values({ workspaceId: member.workspace.id, pinId: pin.id, authorId: member.user.id, body: clean });
+  });
 }
 
 /** Resolves or reopens a pin (members who can edit the wireframe). */
 export async function setPinResolved(member: MemberContext, wireframeId: string, pinId: string, resolved: boolean): Promise<void> {
-  await requireAccess(db(), member, "prototype", "change");
-  const pin = await findPin(member, wireframeId, pinId);
-  await db()
-    .update(pins)
-    .set(
-      resolved
-        ? { resolvedAt: sql`coalesce(${pins.resolvedAt}, now())`, resolvedBy: member.user.id }
-        : { resolvedAt: null, resolvedBy: null },
-    )
-    .where(and(eq(pins.id, pin.id), eq(pins.workspaceId, member.workspace.id)));
+  requireRole(member, "prototype", "change");
+  await transaction(async (tx) => {
+    await requireAccess(tx, member, "prototype", "change");
+    const pin = await findPin(member, wireframeId, pinId, tx);
+    await tx
+      .update(pins)
+      .set(
+        resolved
+          ? { resolvedAt: sql`coalesce(${pins.resolvedAt}, now())`, resolvedBy: member.user.id }
+          : { resolvedAt: null, resolvedBy: null },
+      )
+      .where(and(eq(pins.id, pin.id), eq(pins.workspaceId, member.workspace.id)));
+  });
 }
 
 /** A link viewer's feedback: allowed when the link says so; the name they type is kept and marked as a guest's. */

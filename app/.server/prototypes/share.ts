@@ -4,11 +4,11 @@ import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { hashToken, randomToken, safeEqual } from "../auth/tokens";
-import { db, schema } from "../db";
+import { db, schema, transaction } from "../db";
 import { notFound, UserError } from "../errors";
 import { hit, peek, retryMessage } from "../rate-limit";
 import { sessionSecrets } from "../secrets";
-import { requireAccess, requireRead } from "../access";
+import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "../wireframes/rows";
 import { documentAt } from "../wireframes/documents";
 import type { MemberContext } from "../workspaces";
@@ -53,27 +53,32 @@ export async function createShareLink(
   wireframeId: string,
   input: NewShareLink,
 ): Promise<{ id: string; token: string }> {
-  await requireAccess(db(), member, "share_link", "change");
-  const row = await findWireframeRow(db(), member, wireframeId);
+  requireRole(member, "share_link", "change");
   const password = input.password?.trim() ? input.password : null;
   if (password !== null && password.length < 6) throw new UserError(400, "Use at least 6 characters for the password.", "password");
   const days = input.expiresInDays ?? null;
   if (days !== null && (!Number.isInteger(days) || days < 1 || days > 365))
     throw new UserError(400, "Choose an expiry between 1 and 365 days.", "expiresInDays");
   const token = randomToken(24);
-  const [link] = await db()
-    .insert(links)
-    .values({
-      workspaceId: member.workspace.id,
-      wireframeId: row.id,
-      tokenHash: hashToken(token),
-      passwordHash: password ? await hashPassword(password) : null,
-      allowFeedback: input.allowFeedback,
-      expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
-      createdBy: member.user.id,
-    })
-    .returning({ id: links.id });
-  return { id: link!.id, token };
+  const passwordHash = password ? await hashPassword(password) : null;
+  const link = await transaction(async (tx) => {
+    await requireAccess(tx, member, "share_link", "change");
+    const row = await findWireframeRow(tx, member, wireframeId);
+    const [inserted] = await tx
+      .insert(links)
+      .values({
+        workspaceId: member.workspace.id,
+        wireframeId: row.id,
+        tokenHash: hashToken(token),
+        passwordHash,
+        allowFeedback: input.allowFeedback,
+        expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+        createdBy: member.user.id,
+      })
+      .returning({ id: links.id });
+    return inserted!;
+  });
+  return { id: link.id, token };
 }
 
 /** The wireframe's links, newest first, with how many times each was opened. */
@@ -101,14 +106,17 @@ export async function listShareLinks(member: MemberContext, wireframeId: string)
 
 /** Revokes a link of the member's workspace (its next visit answers 410). */
 export async function revokeShareLink(member: MemberContext, wireframeId: string, linkId: string): Promise<void> {
-  await requireAccess(db(), member, "share_link", "change");
+  requireRole(member, "share_link", "change");
   if (!isUuid(linkId)) throw notFound("That link");
-  const done = await db()
-    .update(links)
-    .set({ revokedAt: sql`coalesce(${links.revokedAt}, now())` })
-    .where(and(eq(links.id, linkId), eq(links.wireframeId, wireframeId), eq(links.workspaceId, member.workspace.id)))
-    .returning({ id: links.id });
-  if (done.length === 0) throw notFound("That link");
+  await transaction(async (tx) => {
+    await requireAccess(tx, member, "share_link", "change");
+    const done = await tx
+      .update(links)
+      .set({ revokedAt: sql`coalesce(${links.revokedAt}, now())` })
+      .where(and(eq(links.id, linkId), eq(links.wireframeId, wireframeId), eq(links.workspaceId, member.workspace.id)))
+      .returning({ id: links.id });
+    if (done.length === 0) throw notFound("That link");
+  });
 }
 
 export type SharedPrototype = {
