@@ -37,8 +37,6 @@ import http from "node:http";
 import { AuthEndpoints } from "./supabase-auth/endpoints";
 import { HttpError } from "./supabase-auth/store";
 
-export type { GoTrueMail, OAuthProviderConfig, StoredUser, SupabaseAuthServerOptions } from "./supabase-auth/store";
-
 type Failure = { path: string; status?: number; delayMs?: number; times: number };
 
 export class SupabaseAuthServer extends AuthEndpoints {

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type http from "node:http";
-import { AuthStore, b64url, HttpError, sha256url, type FlowState, type OneTimeToken } from "./store";
+import { AuthStore, b64url, HttpError, sha256url, type OneTimeToken } from "./store";
 
 const API_VERSION = "2024-01-01";
 
