@@ -134,8 +134,14 @@ test.describe("the wireframe editor", () => {
     await second.route("**/api/wireframes/*/patches", (route) =>
       route.fulfill({
         status: 403,
-        contentType: "application/json",
-        body: JSON.stringify({ error: "Your role in this workspace does not allow this." }),
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "/docs/api/problems/forbidden",
+          title: "Not allowed",
+          status: 403,
+          detail: "Your role in this workspace does not allow this.",
+          code: "forbidden",
+        }),
       }),
     );
     await layer(second, "Ellipse").click();
