@@ -4,7 +4,7 @@ import { resetDb } from "../../../tests/support/db";
 import type { Op } from "~/lib/wireframes/document";
 import { defaultElement, invertOps } from "~/lib/wireframes/ops";
 import { db, schema } from "../db";
-import { subscribe } from "../realtime";
+import { publish, subscribe } from "../realtime";
 import { addTemplateScreen, applyPatch, cardsForScreen, createWireframe, getWireframe, linkScreen, linksForCard, opsSince } from "./index";
 import { screenLinkCounts } from "./links";
 import { wireframeTopic } from "./patches";
@@ -32,11 +32,26 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
     const el = defaultElement("rectangle", { id: "box", screenId: ws.screenId, x: 10 });
     const patch = { clientId: "tab1", patchId: "p-0000000001", ops: [{ op: "add-element", element: el }] };
     const heard: Array<{ seq: number }> = [];
-    const off = subscribe(wireframeTopic(ws.id), (raw) => heard.push(JSON.parse(raw) as { seq: number }));
+    let listening = false;
+    const off = subscribe(wireframeTopic(ws.id), (raw) => {
+      const event = JSON.parse(raw) as { type: string; seq: number };
+      if (event.type === "test.listening") listening = true;
+      else heard.push(event);
+    });
     try {
+      // On Postgres, LISTEN starts after subscribe() returns: hear a marker of our own before
+      // the first patch, so no patch's event is published before the listener is live.
+      await vi.waitFor(
+        async () => {
+          await publish(wireframeTopic(ws.id), { type: "test.listening" });
+          await new Promise((resolve) => setImmediate(resolve));
+          expect(listening).toBe(true);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
       expect(await applyPatch(ws.owner, ws.id, patch)).toEqual({ seq: 1, skipped: 0 });
       await applyPatch(ws.owner, ws.id, { clientId: "tab2", ops: [{ op: "set-element", id: "box", key: "x", value: 99 }] });
-      // Both events heard: the listener is live before the replays.
+      // Both events heard before the replays.
       await vi.waitFor(() => expect(heard.map((e) => e.seq)).toEqual([1, 2]));
       const before = await getWireframe(ws.owner, ws.id);
 
