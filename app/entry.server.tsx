@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { noteDatabaseError } from "~/.server/http/request-scope";
+import { problem } from "~/.server/http/problem";
 
 export { startup, shutdown } from "~/.server/lifecycle";
 
@@ -19,6 +20,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // An unknown /api/… address (routes/api.$): the spec's screen for a browser, problem
+  // details for a client that does not ask for HTML (a script, curl, fetch).
+  const deepest = remixContext.staticHandlerContext.matches.at(-1)?.route.id;
+  if (deepest === "routes/api.$" && !(request.headers.get("accept") ?? "").includes("text/html")) {
+    return problem({ status: 404, detail: "There is no API endpoint at this address." });
+  }
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {

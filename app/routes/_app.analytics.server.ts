@@ -22,7 +22,7 @@ import { requireMember } from "~/.server/workspaces";
 export const loader = ({ request }: LoaderFunctionArgs) => analyticsLoader(request);
 
 export async function analyticsLoader(request: Request) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const url = new URL(request.url);
   const range = rangeFrom(url);
   const projectId = url.searchParams.get("project");
@@ -66,7 +66,7 @@ export async function analyticsLoader(request: Request) {
 
 /** POST /analytics: "Ask about this project" (the question becomes the board's filter). */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const submission = await parseSubmission(request, askSchema);
   if (submission.status !== "success") return data({ reply: submission.reply(), answer: null }, { status: 400 });
   try {

@@ -10,7 +10,7 @@ import { requireMember } from "~/.server/workspaces";
 
 /** /billing: owners manage (portal, cancel), admins view, everyone else gets a 403. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "billing.view");
+  const member = await requireMember(request, "billing");
   return billingOverview(member, { returning: new URL(request.url).searchParams.get("success") === "true" });
 }
 
@@ -18,7 +18,7 @@ const PORTAL_ERROR = "Failed to create portal session";
 const CANCEL_ERROR = "Failed to cancel subscription";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "billing.manage");
+  const member = await requireMember(request, "billing", "change");
   const submission = await parseSubmission(request, billingSchema);
   if (submission.status !== "success") return redirectWithToast("/billing", { title: "Unknown action", variant: "error" }, { status: 303 });
 

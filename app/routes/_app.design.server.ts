@@ -4,7 +4,7 @@ import { requireMember } from "~/.server/workspaces";
 
 /** The workspace's design system (the page is shared with a project's: app/.server/design/page-route.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "design.view");
+  const member = await requireMember(request, "token_set");
   return designPage(member, null, new URL(request.url));
 }
 

@@ -8,7 +8,7 @@ import { requireMember } from "~/.server/workspaces";
 
 /** /notifications?filter=unread&page=2: the user's notifications in this workspace, twenty a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const url = new URL(request.url);
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const submission = await parseSubmission(request, notificationsActionSchema);
   const back = backTo(request);
   if (submission.status !== "success") return redirect(back, { status: 303 });

@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { isPriority } from "~/lib/board";
 import type { BoardFailure, BoardIntentName } from "~/lib/forms/board";
 import { isUuid } from "~/lib/ids";
-import { can } from "~/lib/permissions";
 import { boardPlanning } from "~/.server/cycles/planning";
 import { isUserError } from "~/.server/errors";
 import { listAttachments } from "~/.server/files/attachments";
@@ -16,6 +15,7 @@ import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilte
 import { getProject } from "~/.server/projects/projects";
 import { boardScreenLinks } from "~/.server/wireframes";
 import { requireMember } from "~/.server/workspaces";
+import { allows } from "~/.server/access";
 
 /**
  * /projects/:id, the board page's server side. The loader reads the board (filters from
@@ -67,7 +67,7 @@ export function withoutEmptyFilters(url: URL): string | null {
 }
 
 async function requireProject(request: Request, projectId: string | undefined) {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const project = projectId ? await getProject(member, projectId) : null;
   if (!project) throw data({ message: "This project does not exist, or it belongs to another workspace." }, { status: 404 });
   return { member, project };
@@ -91,7 +91,7 @@ export async function boardLoader(request: Request, projectId: string | undefine
     taskId ? cardDetail(member, project.id, taskId) : Promise.resolve(null),
     taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
     isUuid(taskId) ? listAttachments(member, project.id, taskId) : Promise.resolve([]),
-    boardScreenLinks(member, project.id, taskId, { withChoices: can(member.role, "card.update") }),
+    boardScreenLinks(member, project.id, taskId, { withChoices: allows(member.role, "card", "change") }),
     boardPlanning(member, project.id, taskId),
   ]);
   if (taskId && !card) {
@@ -112,11 +112,11 @@ export async function boardLoader(request: Request, projectId: string | undefine
     me: member.user.id,
     role: member.role,
     permissions: {
-      edit: can(member.role, "card.update"),
-      manageColumns: can(member.role, "board.manage_columns"),
-      updateProject: can(member.role, "project.update"),
-      archive: can(member.role, "project.archive"),
-      deleteProject: can(member.role, "project.delete"),
+      edit: allows(member.role, "card", "change"),
+      manageColumns: allows(member.role, "project", "manage_columns"),
+      updateProject: allows(member.role, "project", "change"),
+      archive: allows(member.role, "project", "archive"),
+      deleteProject: allows(member.role, "project", "delete"),
     },
   };
 }

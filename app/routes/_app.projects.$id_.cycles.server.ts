@@ -19,7 +19,7 @@ import { projectCardRefs } from "~/.server/cycles/planning";
 import { getProject } from "~/.server/projects/projects";
 import { requireMember, type MemberContext } from "~/.server/workspaces";
 import { cyclePageIntentSchema, type CyclePageIntent } from "~/lib/forms/cycles";
-import { can } from "~/lib/permissions";
+import { allows } from "~/.server/access";
 
 /**
  * /projects/:id/cycles: a project's cycles. The loader lists them and shows one (`?cycle=`,
@@ -29,7 +29,7 @@ import { can } from "~/lib/permissions";
  * viewers read; another workspace's project is a 404.
  */
 async function requireProject(request: Request, projectId: string | undefined) {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const project = projectId ? await getProject(member, projectId) : null;
   if (!project) throw data({ message: "This project does not exist, or it belongs to another workspace." }, { status: 404 });
   return { member, project };
@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cycle = chosen ? await orErrorPage(() => getCycle(member, project.id, chosen.id)) : null;
   const window = cycle ? { from: cycle.startsOn, to: cycle.endsOn, name: cycle.name } : null;
   const unit = cycle ? burnUnit(cycle.series) : "cards";
-  const edit = can(member.role, "card.update");
+  const edit = allows(member.role, "card", "change");
   return {
     project: { id: project.id, name: project.name },
     cycles,

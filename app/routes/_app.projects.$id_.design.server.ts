@@ -4,7 +4,7 @@ import { designAction, designPage } from "~/.server/design/page-route";
 
 /** A project's design system: the base inherited, its own additions and overrides; another workspace's project is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "design.view");
+  const member = await requireMember(request, "token_set");
   return designPage(member, params.id ?? "", new URL(request.url));
 }
 

@@ -8,7 +8,7 @@ import { data } from "@remix-run/node";
 
 /** One project's wireframes, as /wireframes lists them; another workspace's project is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const project = await getProject(member, params.id ?? "");
   if (!project) {
     const error = notFound("That project");

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { projectsPageSchema } from "~/lib/forms/projects";
-import { can } from "~/lib/permissions";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyError, replyUserError } from "~/.server/http/submission";
 import { createProject, listProjects, projectAllowance, setProjectArchived, type ProjectSort } from "~/.server/projects/projects";
 import { requireMember } from "~/.server/workspaces";
+import { allows } from "~/.server/access";
 
 /** /projects: the workspace's projects (active or archived, searched, sorted), a new one, restoring an archived one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const sortParam = url.searchParams.get("sort");
@@ -21,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort,
     archived,
     usage,
-    canCreate: can(member.role, "project.create"),
-    canArchive: can(member.role, "project.archive"),
+    canCreate: allows(member.role, "project", "create"),
+    canArchive: allows(member.role, "project", "archive"),
   };
 }
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = await parseSubmission(request, projectsPageSchema);
   // A role that may not do it is refused before anything is said about the form (403).
-  const member = await requireMember(request, submission.payload.intent === "restore-project" ? "project.archive" : "project.create");
+  const member = await requireMember(request, "project", submission.payload.intent === "restore-project" ? "archive" : "create");
   if (submission.status !== "success") return invalid(submission);
   const { value } = submission;
   try {

@@ -20,7 +20,7 @@ import { requireMember } from "~/.server/workspaces";
  * `?comments=1` opens the feedback pins of the screen, `?share=1` the share links.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const q = new URL(request.url).searchParams;
   const id = params.id ?? "";
   const played = await orErrorPage(() =>
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const id = params.id ?? "";
   const submission = await parseSubmission(request, playerActionSchema);
   if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });

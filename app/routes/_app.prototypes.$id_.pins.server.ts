@@ -8,7 +8,7 @@ import { listPins } from "~/.server/prototypes";
  * reply count, as JSON for the editor's pins layer; refusals are problem details.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await apiMember(request, "wireframe.view");
+  const member = await apiMember(request, "wireframe");
   if (member instanceof Response) return member;
   return answerJson(async () => {
     const pins = await listPins(member, params.id ?? "");

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "~/lib/permissions";
 import { settingsSchema } from "~/lib/forms/workspace";
 import { planStatusOf } from "~/.server/billing/plan-status";
 import { redirectWithToast } from "~/.server/http/flash";
@@ -11,10 +10,11 @@ import { createWorkspace, getMemberContext, requireMember } from "~/.server/work
 import { planUsage, storageUsed } from "~/.server/workspaces/standing";
 import { listMembers } from "~/.server/workspaces/members";
 import { deleteWorkspace, updateWorkspace } from "~/.server/workspaces/settings";
+import { allows } from "~/.server/access";
 
 /** The workspace settings, with the plan status from the same source as /billing. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const [{ usage, plan }, members, storageBytes, planStatus, emailChoicesOfUser] = await Promise.all([
     planUsage(member.workspace.id),
     listMembers(member.workspace.id),
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     usage: { ...usage, storageBytes },
     plan: { name: plan.name, limits: plan.limits },
     memberCount: members.length,
-    can: { update: can(member.role, "workspace.update"), delete: can(member.role, "workspace.delete") },
+    can: { update: allows(member.role, "workspace", "change"), delete: allows(member.role, "workspace", "delete") },
     planStatus,
     emailChoices: emailChoicesOfUser,
     // Shown only when a language model is configured.

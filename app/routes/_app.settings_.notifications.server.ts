@@ -13,7 +13,7 @@ export function loader() {
 
 /** POST /settings/notifications: the user's e-mail choice per notification kind. */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const submission = await parseSubmission(request, emailChoicesSchema);
   if (submission.status !== "success") {
     return redirectWithToast(

@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { assignableRoles, can } from "~/lib/permissions";
+import { assignableRoles } from "~/lib/permissions";
 import { assignedWork } from "~/.server/dashboard/work";
 import { listActivity } from "~/.server/projects/activity";
 import { requireMember } from "~/.server/workspaces";
 import { getMember } from "~/.server/workspaces/members";
 import { teamAction } from "~/.server/workspaces/team-route";
+import { allows } from "~/.server/access";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "members.view");
+  const member = await requireMember(request, "team");
   const person = params.id ? await getMember(member.workspace.id, params.id) : null;
   if (!person) throw data({ message: "This person is not a member of this workspace." }, { status: 404 });
   const [work, activity] = await Promise.all([
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     activity,
     me: member.user.id,
     assignable: assignableRoles(member.role),
-    can: { changeRoles: can(member.role, "members.update_role"), remove: can(member.role, "members.remove") },
+    can: { changeRoles: allows(member.role, "team", "change_role"), remove: allows(member.role, "team", "remove") },
   };
 }
 

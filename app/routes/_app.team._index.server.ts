@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { assignableRoles, can } from "~/lib/permissions";
+import { assignableRoles } from "~/lib/permissions";
 import { requireMember } from "~/.server/workspaces";
 import { listInvitations } from "~/.server/workspaces/invitations";
 import { listMembers } from "~/.server/workspaces/members";
 import { planUsage } from "~/.server/workspaces/standing";
 import { teamAction } from "~/.server/workspaces/team-route";
+import { allows } from "~/.server/access";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "members.view");
+  const member = await requireMember(request, "team");
   const [members, invitations, { usage, plan }] = await Promise.all([
     listMembers(member.workspace.id),
-    can(member.role, "members.invite") ? listInvitations(member.workspace.id) : Promise.resolve([]),
+    allows(member.role, "team", "invite") ? listInvitations(member.workspace.id) : Promise.resolve([]),
     planUsage(member.workspace.id),
   ]);
   return {
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     seats: { used: usage.members, limit: plan.limits.users, plan: plan.name },
     assignable: assignableRoles(member.role),
     can: {
-      invite: can(member.role, "members.invite"),
-      changeRoles: can(member.role, "members.update_role"),
-      remove: can(member.role, "members.remove"),
+      invite: allows(member.role, "team", "invite"),
+      changeRoles: allows(member.role, "team", "change_role"),
+      remove: allows(member.role, "team", "remove"),
     },
   };
 }

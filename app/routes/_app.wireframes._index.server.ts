@@ -9,7 +9,7 @@ import { listAddress, wireframeList, wireframeListAction } from "~/.server/wiref
 import { requireMember } from "~/.server/workspaces";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   return wireframeList(member, readWireframeFilters(new URL(request.url).searchParams), null);
 }
 
@@ -23,7 +23,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
  * wrong and where (the form shows it), and nothing is created.
  */
 async function importAction(request: Request) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const submission = await parseSubmission(request, importWireframeSchema, { multipart: true, maxBytes: MAX_IMPORT_BYTES + 64 * 1024 });
   if (submission.status !== "success") return invalid(submission, { hideFields: ["file"] });
   const { file, projectId, name } = submission.value;

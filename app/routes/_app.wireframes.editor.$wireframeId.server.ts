@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "~/lib/permissions";
 import { presenceColor } from "~/lib/wireframes/presence";
 import { orErrorPage } from "~/.server/http/submission";
 import { cardsForScreen, getComponents, getWireframe } from "~/.server/wireframes";
@@ -7,6 +6,7 @@ import { wireframeDesign } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 import { componentIdsOf } from "~/.server/wireframes/thumbnails";
+import { permits } from "~/.server/access";
 
 /**
  * The editor's data (the contract with the editor, docs in /work/notes): the wireframe, the
@@ -14,7 +14,7 @@ import { componentIdsOf } from "~/.server/wireframes/thumbnails";
  * link its screens, and its project's design tokens per theme (`?theme=` picks the one drawn first). Another workspace's id, a missing one or one that is not a UUID: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const wireframe = await orErrorPage(() => getWireframe(member, params.wireframeId ?? ""));
   const screenIds = Object.keys(wireframe.document.screens);
   const used = componentIdsOf([wireframe.document]);
@@ -39,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name: member.user.fullName?.trim() || member.user.email.split("@")[0] || "User",
       color: presenceColor(member.user.id),
     },
-    canEdit: can(member.role, "wireframe.edit") && !readOnly,
-    canDelete: can(member.role, "wireframe.delete") && !readOnly,
+    canEdit: permits(member, "wireframe", "change", { readOnly }),
+    canDelete: permits(member, "wireframe", "delete", { readOnly }),
     linkedCards: links.flat().map((c) => ({ cardId: c.cardId, title: c.title, screenId: c.screenId, projectId: c.projectId })),
     design,
   };

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/lib/ids";
-import { can } from "~/lib/permissions";
 import { newWireframeInput, newWireframeSchema } from "~/lib/forms/wireframes";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
@@ -9,10 +8,11 @@ import { createWireframe } from "~/.server/wireframes";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
 import { templatePreviews } from "~/.server/wireframes/template-previews";
+import { permits } from "~/.server/access";
 
 /** The form's choices: the workspace's active projects and the templates, with `?project=` and `?template=` picked. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const url = new URL(request.url);
   const [projects, readOnly] = await Promise.all([listProjects(member, { sort: "name" }), isReadOnly(member.workspace.id)]);
   const templates = templatePreviews();
@@ -25,13 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       projectId: isUuid(project) && projects.some((p) => p.id === project) ? project : null,
       templateId: templates.some((t) => t.id === template) ? template : null,
     },
-    canEdit: can(member.role, "wireframe.edit") && !readOnly,
+    canEdit: permits(member, "wireframe", "change", { readOnly }),
   };
 }
 
 /** Creates the wireframe and opens it in the editor; a failure is the form's reply (400, 403, 404). */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const submission = await parseSubmission(request, newWireframeSchema);
   if (submission.status !== "success") return invalid(submission);
   try {

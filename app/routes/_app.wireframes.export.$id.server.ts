@@ -15,7 +15,7 @@ import { componentIdsOf } from "~/.server/wireframes/thumbnails";
  * back with nothing chosen). Another workspace's wireframe or a missing one: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const wireframe = await orErrorPage(() => getWireframe(member, params.id ?? ""));
   const query = new URL(request.url).searchParams;
   const choice = readExportRequest(query);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "~/lib/permissions";
 import { templateActionSchema } from "~/lib/forms/wireframes";
 import { TEMPLATES } from "~/lib/wireframes/templates";
 import { UserError } from "~/.server/errors";
@@ -11,9 +10,10 @@ import { templatePreviews } from "~/.server/wireframes/template-previews";
 import { thumbnailTokens } from "~/.server/wireframes/tokens";
 import { requireMember } from "~/.server/workspaces";
 import { isReadOnly } from "~/.server/workspaces/limits";
+import { permits } from "~/.server/access";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const [projects, wireframes, readOnly, tokens] = await Promise.all([
     listProjects(member, { sort: "name" }),
     listWireframes(member, {}),
@@ -26,13 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     wireframes: wireframes.map((w) => ({ id: w.id, name: w.name, projectName: w.projectName })),
     /** The workspace's base design system (first theme), for the previews. */
     tokens: tokens.get(null),
-    canEdit: can(member.role, "wireframe.edit") && !readOnly,
+    canEdit: permits(member, "wireframe", "change", { readOnly }),
   };
 }
 
 /** "Use template": a new wireframe from it, or a new screen of a chosen wireframe; both open the editor. */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const submission = await parseSubmission(request, templateActionSchema);
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

@@ -14,7 +14,7 @@ import { rangeFrom } from "~/.server/analytics/range";
  * another workspace's project, or one that does not exist, is a 404.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<Response> {
-  const member = await requireMember(request, "workspace.view");
+  const member = await requireMember(request);
   const url = new URL(request.url);
   const kind = url.searchParams.get("chart");
   if (kind && isMoreChartId(kind)) return moreChartDownload(member, url, kind);

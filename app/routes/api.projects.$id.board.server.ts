@@ -23,7 +23,7 @@ const ALLOW = ["GET", "POST"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerJson(async () => {
-    const member = await apiMember(request, "project.view");
+    const member = await apiMember(request, "project");
     if (member instanceof Response) return member;
     const project = params.id ? await getProject(member, params.id) : null;
     if (!project) return projectNotFound();
@@ -59,7 +59,7 @@ async function fieldsOf(request: Request): Promise<FormData | URLSearchParams | 
 export async function boardApiAction(request: Request, projectId: string | undefined) {
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
   return answerJson(async () => {
-    const member = await apiMember(request, "project.view");
+    const member = await apiMember(request, "project");
     if (member instanceof Response) return member;
     const project = projectId ? await getProject(member, projectId) : null;
     if (!project) return projectNotFound();

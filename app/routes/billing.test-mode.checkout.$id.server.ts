@@ -8,12 +8,12 @@ import { requireMember } from "~/.server/workspaces";
 
 /** Test mode's stand-in for Stripe's hosted checkout: confirm (a paid subscription) or cancel. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "billing.manage");
+  const member = await requireMember(request, "billing", "change");
   return testCheckoutView(member, params.id).catch(pageError);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireMember(request, "billing.manage");
+  const member = await requireMember(request, "billing", "change");
   const submission = await parseSubmission(request, testCheckoutSchema);
   if (submission.status !== "success") throw data({ message: "Unknown action" }, { status: 400 });
   if (submission.value.intent === "cancel") return redirect(await cancelTestCheckout(member, params.id).catch(pageError), 303);

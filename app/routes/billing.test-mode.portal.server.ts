@@ -19,14 +19,14 @@ function portalParams(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "billing.manage");
+  const member = await requireMember(request, "billing", "change");
   const { customerId, returnTo } = portalParams(request);
   const subscription = await testPortalView(member, customerId).catch(pageError);
   return { customerId, returnTo, subscription };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "billing.manage");
+  const member = await requireMember(request, "billing", "change");
   const { customerId, returnTo } = portalParams(request);
   // Someone else's portal is not found, whatever was posted to it.
   await requireLocalCustomer(member, customerId).catch(pageError);

@@ -12,7 +12,7 @@ import { requireMember } from "~/.server/workspaces";
  * Viewers may export; another workspace's project or version is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "design.view");
+  const member = await requireMember(request, "token_set");
   const format = params.format;
   if (!isExportFormat(format)) return orErrorPage(() => Promise.reject(notFound("That export format")));
   const q = new URL(request.url).searchParams;

@@ -15,7 +15,7 @@ import { SNOOZE_DAYS } from "~/lib/insights";
  * that no longer applies answers the same way with a warning.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const submission = await parseSubmission(request, hideInsightSchema);
   const posted = submission.payload.redirectTo;
   const back = safeRedirect(typeof posted === "string" ? posted : null, "/analytics");

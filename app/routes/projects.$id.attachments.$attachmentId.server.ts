@@ -12,7 +12,7 @@ const notFound = () =>
  * download; another workspace's ids, or ones that never existed, are the same 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<Response> {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const quota = await meterApiClient(request, member.workspace.id);
   if (quota) return quota;
   const file = await readAttachment(member, params.id ?? "", params.attachmentId ?? "");

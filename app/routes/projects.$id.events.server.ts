@@ -6,7 +6,7 @@ import { isMemberOf, requireMember } from "~/.server/workspaces";
 
 /** Server-sent events for one board: "something changed", so the page revalidates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "project.view");
+  const member = await requireMember(request, "project");
   const project = params.id ? await getProject(member, params.id) : null;
   if (!project) return new Response("Not found", { status: 404 });
   await ready();

@@ -9,7 +9,7 @@ import { requireMember } from "~/.server/workspaces";
  * wireframe, a missing one or a malformed id: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const url = new URL(request.url);
   const rawSince = url.searchParams.get("since");
   const since = rawSince !== null && /^\d{1,15}$/.test(rawSince) ? Number(rawSince) : undefined;

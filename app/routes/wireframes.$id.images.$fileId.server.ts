@@ -8,7 +8,7 @@ import { requireMember } from "~/.server/workspaces";
  * workspace (any role). Another workspace's id, a missing one or a malformed one: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const file = await readImage(member, params.id ?? "", params.fileId ?? "");
   if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(file.bytes, { headers: downloadHeaders(file) });

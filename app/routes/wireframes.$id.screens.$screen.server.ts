@@ -10,7 +10,7 @@ import { requireMember } from "~/.server/workspaces";
  * unchanged. Another workspace's wireframe, a missing one or screen, or no `.svg`: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const name = params.screen ?? "";
   if (!name.endsWith(".svg")) return notFound();
   const url = new URL(request.url);

@@ -13,7 +13,7 @@ import { requireMember } from "~/.server/workspaces";
  * 404; a screen the wireframe does not have: 400; each with its message as plain text.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const url = new URL(request.url);
   const id = params.id ?? "";
   const req = readExportRequest(url.searchParams);

@@ -16,6 +16,18 @@ test.describe("fallback and error screens", () => {
     await expectNoA11yViolations(page);
   });
 
+  test("an API client gets problem details: 404 for an unknown /api path, 401 signed out", async ({ request }) => {
+    const unknown = await request.get("/api/nope", { headers: { accept: "application/json" } });
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()["content-type"]).toContain("application/problem+json");
+    expect(await unknown.json()).toMatchObject({ status: 404, code: "not_found", title: "Not found" });
+    for (const path of ["/api/notifications", "/api/search?q=plan"]) {
+      const refused = await request.get(path, { headers: { accept: "application/json" }, maxRedirects: 0 });
+      expect(refused.status(), path).toBe(401);
+      expect(await refused.json(), path).toMatchObject({ status: 401, code: "unauthenticated" });
+    }
+  });
+
   test("an /api path reached through the client router says so", async ({ page }) => {
     await page.goto("/privacy");
     await waitForHydration(page);

@@ -5,10 +5,16 @@
  *   const user = await signUpAndVerify(page);          // signed in, on /dashboard
  *   await signInAs(page, user.email, user.password);   // in another context
  *
+ * `signUp`, `verifyByLink` and `signInAs` drive the pages as a person does (the auth
+ * specs test those pages). `signUpAndVerify`, the first step of most other specs, posts
+ * the same two forms from the page's own browser context (its cookies, its Origin) without
+ * rendering them: the same actions, the same e-mail, the same session cookie, seconds
+ * less per test.
+ *
  * `origin` picks the app instance (e.g. closedBetaURL); default: the test's baseURL.
  */
 import type { Page } from "@playwright/test";
-import { expect, uniqueEmail, waitForMail } from "./e2e";
+import { baseURL, expect, uniqueEmail, waitForMail } from "./e2e";
 
 export type TestAccount = { email: string; password: string; fullName: string };
 
@@ -50,13 +56,37 @@ export async function verifyByLink(page: Page, link: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 
-/** A new, verified account, signed in on `page` (which ends on /dashboard). */
+/** A new, verified account, signed in on `page` (which ends on /dashboard, hydrated). */
 export async function signUpAndVerify(
   page: Page,
   opts: { email?: string; password?: string; fullName?: string; inviteCode?: string; origin?: string } = {},
 ): Promise<TestAccount> {
-  const account = await signUp(page, opts);
-  await verifyByLink(page, await verificationLink(account.email));
+  const account = {
+    email: opts.email ?? uniqueEmail("user"),
+    password: opts.password ?? DEFAULT_PASSWORD,
+    fullName: opts.fullName ?? "Test User",
+  };
+  const origin = new URL(opts.origin ?? baseURL).origin;
+  const form: Record<string, string> = {
+    intent: "signup",
+    fullName: account.fullName,
+    email: account.email,
+    password: account.password,
+    confirmPassword: account.password,
+  };
+  if (opts.inviteCode) form.inviteCode = opts.inviteCode;
+  const signedUp = await page.request.post(`${origin}/auth?mode=signup`, { form, headers: { Origin: origin }, maxRedirects: 0 });
+  const page1 = await signedUp.text();
+  if (!page1.includes("Account created!")) {
+    throw new Error(`sign-up of ${account.email} answered ${signedUp.status()} without "Account created!"`);
+  }
+  const link = await verificationLink(account.email);
+  const token = new URL(link).searchParams.get("token") ?? "";
+  const verified = await page.request.post(link, { form: { token }, headers: { Origin: origin }, maxRedirects: 0 });
+  if (verified.status() !== 302 || !verified.headers()["location"]?.startsWith("/dashboard")) {
+    throw new Error(`verifying ${account.email} answered ${verified.status()}, not a redirect to /dashboard`);
+  }
+  await page.goto(`${origin}/dashboard`);
   return account;
 }
 

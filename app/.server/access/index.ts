@@ -167,6 +167,25 @@ export function allows<K extends ResourceKind>(role: Role | null | undefined, ki
   return can(role, ruleOf(kind, action).permission);
 }
 
+/**
+ * What a page may offer (a button, a form): the role allows the action and, for an action
+ * that changes data, the workspace is not read-only. The write itself still asks
+ * `requireAccess` in its transaction.
+ */
+export function permits<K extends ResourceKind>(
+  actor: Pick<Actor, "role">,
+  kind: K,
+  action: AccessAction<K>,
+  workspace = { readOnly: false },
+): boolean {
+  return decide(actor.role, kind, action, workspace) === "allowed";
+}
+
+/** What a role that may not do `action` on `kind` is told. */
+export function refusalOf<K extends ResourceKind>(kind: K, action: AccessAction<K>): string {
+  return ruleOf(kind, action).message;
+}
+
 /** A 403 with the resource's message unless the member's role allows the action (no database read). */
 export function requireRole<K extends ResourceKind>(actor: Actor, kind: K, action: AccessAction<K>): void {
   const rule = ruleOf(kind, action);

@@ -29,7 +29,7 @@ export async function stripeApi(
   handler: (member: MemberContext) => Promise<Response>,
 ): Promise<Response> {
   // The billing API is not metered as API calls (it never was).
-  const member = await apiMember(request, "workspace.view", { meter: false });
+  const member = await apiMember(request, "workspace", "read", { meter: false });
   if (member instanceof Response) return member;
   try {
     return await handler(member);

@@ -6,7 +6,6 @@ import type { DesignIssue, FlatToken, ResolvedToken } from "~/lib/design-tokens/
 import { designIssues } from "~/lib/design-tokens/issues";
 import { checkSystem } from "~/lib/design-tokens/validate";
 import { designSchemaFor, IMPORT_MAX_BYTES } from "~/lib/forms/design";
-import { can } from "~/lib/permissions";
 import {
   compareVersions,
   createDownloadToken,
@@ -33,6 +32,7 @@ import { redirectWithToast } from "../http/flash";
 import { orErrorPage, parseFormData, replyError, replyUserError } from "../http/submission";
 import { type MemberContext, requireMember } from "../workspaces";
 import { isReadOnly } from "../workspaces/limits";
+import { permits } from "../access";
 
 /**
  * The design manager's page, at /design (the workspace's system) and
@@ -165,8 +165,8 @@ export async function designPage(member: MemberContext, projectId: string | null
     compare: { from: from ?? "", to: to ?? "" },
     linksFor,
     links: links.map((l) => ({ ...l, createdAt: l.createdAt.toISOString(), revokedAt: l.revokedAt?.toISOString() ?? null })),
-    canEdit: can(member.role, "design.edit") && !readOnly,
-    canPublish: can(member.role, "design.publish") && !readOnly,
+    canEdit: permits(member, "token_set", "change", { readOnly }),
+    canPublish: permits(member, "token_set", "publish", { readOnly }),
     readOnly,
   };
 }
@@ -186,7 +186,7 @@ function back(request: Request, base: string, drop: string[] = ["edit", "new"], 
  * refusal: 403 for a viewer or a read-only workspace, 404 for another workspace's).
  */
 export async function designAction(request: Request, projectId: string | null) {
-  const member = await requireMember(request, "design.view");
+  const member = await requireMember(request, "token_set");
   const base = projectId ? `/projects/${projectId}/design` : "/design";
   const form = await readForm(request, { multipart: true, maxBytes: IMPORT_MAX_BYTES + 64 * 1024 });
   const intent = form.get("intent");

@@ -1,4 +1,4 @@
-import type { Action } from "~/lib/permissions";
+import type { AccessAction, ResourceKind } from "../access";
 import { requireMember, type MemberContext } from "../workspaces";
 import { isApiClient, recordApiCall } from "../workspaces/api-usage";
 import { problem } from "./problem";
@@ -9,21 +9,22 @@ import { problem } from "./problem";
  * reads). A page sends a signed-out visitor to sign in and renders a 403; a JSON client
  * gets problem details instead (app/.server/http/problem.ts):
  * - 401 `unauthenticated` without a session (cookie or `Authorization: Bearer`);
- * - 403 `forbidden` when the member's role may not `action` (app/lib/permissions.ts);
+ * - 403 `forbidden` when the member's role may not do `action` on `kind` (the access gate);
  * - 429 `quota_exceeded` with `Retry-After` once a bearer-token client has used the plan's
  *   monthly API calls (`meterApiClient`; the browser's own calls are not counted).
  *
- *   const member = await apiMember(request, "wireframe.view");
+ *   const member = await apiMember(request, "wireframe");
  *   if (member instanceof Response) return member;
  */
-export async function apiMember(
+export async function apiMember<K extends ResourceKind = "workspace">(
   request: Request,
-  action: Action = "workspace.view",
+  kind: K = "workspace" as K,
+  action: AccessAction<K> = "read" as AccessAction<K>,
   options: { meter?: boolean } = {},
 ): Promise<MemberContext | Response> {
   let member: MemberContext;
   try {
-    member = await requireMember(request, action);
+    member = await requireMember(request, kind, action);
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       return problem({ status: 401, detail: "Sign in to use this." });

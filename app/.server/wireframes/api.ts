@@ -18,7 +18,7 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
  * or the body reader's own 415/400/413 problem.
  */
 export async function answer(request: Request, work: (member: MemberContext) => Promise<Response>): Promise<Response> {
-  const member = await apiMember(request, "wireframe.view");
+  const member = await apiMember(request, "wireframe");
   if (member instanceof Response) return member;
   try {
     return await answerJson(() => work(member));

@@ -41,7 +41,7 @@ export async function parseComponentBody<T extends z.ZodType>(request: Request, 
  * through as its Response.
  */
 export async function answerComponent(request: Request, work: (member: MemberContext) => Promise<Response>): Promise<Response> {
-  const member = await apiMember(request, "wireframe.view");
+  const member = await apiMember(request, "wireframe");
   if (member instanceof Response) return member;
   try {
     return await work(member);

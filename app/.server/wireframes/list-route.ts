@@ -1,4 +1,3 @@
-import { can } from "~/lib/permissions";
 import { wireframeListActionSchema } from "~/lib/forms/wireframes";
 import { redirectWithToast } from "../http/flash";
 import { invalid, parseSubmission, replyUserError } from "../http/submission";
@@ -8,6 +7,7 @@ import { isReadOnly } from "../workspaces/limits";
 import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "./index";
 import { componentIdsOf, thumbnailOf } from "./thumbnails";
 import { thumbnailTokens } from "./tokens";
+import { permits } from "../access";
 
 /**
  * What the two wireframe lists (/wireframes and /projects/{id}/wireframes) share: the
@@ -55,8 +55,8 @@ export async function wireframeList(
     project,
     /** Each project's design tokens (its system's first theme), for the thumbnails. */
     tokens: Object.fromEntries(tokens),
-    canEdit: can(member.role, "wireframe.edit") && !readOnly,
-    canDelete: can(member.role, "wireframe.delete") && !readOnly,
+    canEdit: permits(member, "wireframe", "change", { readOnly }),
+    canDelete: permits(member, "wireframe", "delete", { readOnly }),
   };
 }
 
@@ -74,7 +74,7 @@ export function listAddress(request: Request): string {
  * input, the service's status for a refusal: 403 for a viewer, 404 for another workspace's).
  */
 export async function wireframeListAction(request: Request) {
-  const member = await requireMember(request, "wireframe.view");
+  const member = await requireMember(request, "wireframe");
   const submission = await parseSubmission(request, wireframeListActionSchema);
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
-import { can, type Action, type Role } from "~/lib/permissions";
+import type { Role } from "~/lib/permissions";
+import { allows, refusalOf, type AccessAction, type ResourceKind } from "../access";
 import { requireUser, type SessionUser } from "../auth/session";
 import { randomToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
@@ -141,11 +142,14 @@ export function getMemberContext(request: Request): Promise<MemberContext> {
  * A removed member has no row and is moved to another workspace; a role that may
  * not do the action gets a 403.
  */
-export async function requireMember(request: Request, action: Action = "workspace.view"): Promise<MemberContext> {
+export async function requireMember<K extends ResourceKind = "workspace">(
+  request: Request,
+  kind: K = "workspace" as K,
+  action: AccessAction<K> = "read" as AccessAction<K>,
+): Promise<MemberContext> {
   const ctx = await getMemberContext(request);
-  if (!can(ctx.role, action)) {
-    throw data({ message: "Your role in this workspace does not allow this. Ask an admin for access." }, { status: 403 });
-  }
+  // The access gate decides (app/.server/access); a page shows its refusal as a 403.
+  if (!allows(ctx.role, kind, action)) throw data({ message: refusalOf(kind, action) }, { status: 403 });
   return ctx;
 }
 

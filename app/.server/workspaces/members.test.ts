@@ -42,8 +42,8 @@ describe("members", () => {
     const viewer = await makeUser();
     await addMember(workspace.id, viewer.id, "viewer");
     const req = await authedRequest(viewer.id, "/projects");
-    await expect(requireMember(req, "project.view")).resolves.toMatchObject({ role: "viewer" });
-    const thrown = await requireMember(await authedRequest(viewer.id, "/projects"), "project.create").catch((e) => e);
+    await expect(requireMember(req, "project")).resolves.toMatchObject({ role: "viewer" });
+    const thrown = await requireMember(await authedRequest(viewer.id, "/projects"), "project", "create").catch((e) => e);
     expect(thrown.init?.status ?? thrown.status).toBe(403);
   });
 
