@@ -10,6 +10,11 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
+    // A worker runs its files one after another in one module registry instead of
+    // importing the app afresh for each of them: half the CPU time of a run (docs/
+    // decisions/019-ci-time-budget.md). Each file still gets a database of its own, opened
+    // at its first query and closed after it (tests/support/vitest-setup.ts).
+    isolate: false,
     // Files run side by side, each with a database of its own: an in-memory PGlite per
     // file, or on Postgres one database per worker (tests/support/vitest-global.ts).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),

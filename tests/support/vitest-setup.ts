@@ -24,7 +24,12 @@ afterEach(() => {
   }
 });
 
+// Files share a worker process (vitest.config.ts, isolate: false): each leaves nothing
+// bound to its database behind (the LISTEN connection, then the database itself), and
+// the next file opens its own.
 afterAll(async () => {
+  const { stopRealtime } = await import("~/.server/realtime");
+  await stopRealtime();
   const { closeDb } = await import("~/.server/db");
   await closeDb();
 });
