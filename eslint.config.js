@@ -81,7 +81,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["./*", `!${ownServerFile(file)}`, "../*", "~/routes/*"],
-              message: "A route module imports no other route module: move what routes share to app/.server/<concern> or app/lib.",
+              message:
+                "A route module imports no other route module: move what routes share to app/.server/routes, app/.server/<concern> or app/lib.",
             },
           ],
         },
@@ -99,6 +100,28 @@ export default tseslint.config(
             {
               group: ["~/components/*", "**/components/**"],
               message: "Server code must not import UI modules; put shared types in app/lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services take plain values: the HTTP handlers routes share (they take Request) are not theirs to call.
+    files: ["app/.server/**/*.ts"],
+    ignores: ["app/.server/routes/**", "app/.server/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/components/*", "**/components/**"],
+              message: "Server code must not import UI modules; put shared types in app/lib/.",
+            },
+            {
+              group: ["~/.server/routes/*", "**/routes/*"],
+              message: "Services take plain values and never call a route's handler (app/.server/routes/README.md).",
             },
           ],
         },

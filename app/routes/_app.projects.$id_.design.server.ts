@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireMember } from "~/.server/workspaces";
-import { designAction, designPage } from "~/.server/design/page-route";
+import { designAction, designPage } from "~/.server/routes/design-page";
 
 /** A project's design system: the base inherited, its own additions and overrides; another workspace's project is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { readWireframeFilters } from "~/lib/forms/wireframes";
 import { notFound } from "~/.server/errors";
 import { getProject } from "~/.server/projects/projects";
 import { requireMember } from "~/.server/workspaces";
-import { wireframeList, wireframeListAction } from "~/.server/wireframes/list-route";
+import { wireframeList, wireframeListAction } from "~/.server/routes/wireframe-list";
 import { data } from "@remix-run/node";
 
 /** One project's wireframes, as /wireframes lists them; another workspace's project is a 404. */

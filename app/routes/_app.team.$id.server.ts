@@ -4,7 +4,7 @@ import { assignedWork } from "~/.server/dashboard/work";
 import { listActivity } from "~/.server/projects/activity";
 import { requireMember } from "~/.server/workspaces";
 import { getMember } from "~/.server/workspaces/members";
-import { teamAction } from "~/.server/workspaces/team-route";
+import { teamAction } from "~/.server/routes/team";
 import { allows } from "~/.server/access";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { requireMember } from "~/.server/workspaces";
 import { listInvitations } from "~/.server/workspaces/invitations";
 import { listMembers } from "~/.server/workspaces/members";
 import { planUsage } from "~/.server/workspaces/standing";
-import { teamAction } from "~/.server/workspaces/team-route";
+import { teamAction } from "~/.server/routes/team";
 import { allows } from "~/.server/access";
 
 export async function loader({ request }: LoaderFunctionArgs) {

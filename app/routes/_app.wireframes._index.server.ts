@@ -5,7 +5,7 @@ import { mediaTypeOf } from "~/.server/http/body";
 import { redirectWithToast } from "~/.server/http/flash";
 import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
 import { importToast, importWireframe, MAX_IMPORT_BYTES } from "~/.server/wireframes/import";
-import { listAddress, wireframeList, wireframeListAction } from "~/.server/wireframes/list-route";
+import { listAddress, wireframeList, wireframeListAction } from "~/.server/routes/wireframe-list";
 import { requireMember } from "~/.server/workspaces";
 
 export async function loader({ request }: LoaderFunctionArgs) {

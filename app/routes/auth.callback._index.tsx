@@ -1,3 +1,3 @@
 // /auth/callback: the same form as /auth (spec section 2); OAuth returns to /auth/callback/<provider>.
-export { action, loader } from "~/.server/auth/sign-in-route";
+export { action, loader } from "~/.server/routes/sign-in";
 export { AuthScreen as default, authMeta as meta } from "~/components/auth/auth-screen";

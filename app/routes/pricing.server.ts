@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseInterval } from "~/lib/plans";
 import { getUser } from "~/.server/auth/session";
 import { pickerStateOf } from "~/.server/billing/checkout";
-import { handleCheckoutPost } from "~/.server/billing/checkout-route";
+import { handleCheckoutPost } from "~/.server/routes/checkout";
 import { readForm } from "~/.server/http/body";
 import { getMemberContext } from "~/.server/workspaces";
 

@@ -22,7 +22,7 @@ import { action as boardApiAction } from "./api.projects.$id.board.server";
 import { action as emailCaptureAction } from "./api.beta.email-capture.server";
 import { action as betaApiAction } from "./api.beta.signup.server";
 import { loader as componentsLoader } from "./api.wireframes.components.server";
-import { action as authAction } from "~/.server/auth/sign-in-route";
+import { action as authAction } from "~/.server/routes/sign-in";
 import { action as signupAction } from "./signup.server";
 
 const LIMITS = {

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-r
 import { requireAnonymous } from "~/.server/auth/session";
 import { limitBetaPosts } from "~/.server/beta/limits";
 import { SOMETHING_WENT_WRONG, submitBetaRequest } from "~/.server/beta/requests";
-import { handleCheckoutPost, isCheckoutPost } from "~/.server/billing/checkout-route";
+import { handleCheckoutPost, isCheckoutPost } from "~/.server/routes/checkout";
 import { isEnabled } from "~/.server/flags";
 import { readForm } from "~/.server/http/body";
 import { clientIp } from "~/.server/http/request";

@@ -12,7 +12,7 @@ import { AUTH_TEXT } from "../auth/messages";
 import { getUser, requireSession } from "../auth/session";
 import { db, schema } from "../db";
 import { parseEnv, placeholderProblems, resetEnvForTests } from "../env";
-import { action as authAction, loader as authLoader } from "~/.server/auth/sign-in-route";
+import { action as authAction, loader as authLoader } from "~/.server/routes/sign-in";
 import { loader as callbackRoute } from "~/routes/auth.callback.$provider.server";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/auth.verify.server";
 import { action as logoutAction } from "~/routes/logout.server";

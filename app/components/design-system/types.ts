@@ -1,4 +1,4 @@
-/** The design manager page's data as the loader sends it (app/.server/design/page-route.ts). */
+/** The design manager page's data as the loader sends it (app/.server/routes/design-page.ts). */
 import type { TokenListing } from "~/lib/design-tokens/listing";
 import type { ResolvedToken, TokenStatus } from "~/lib/design-tokens/types";
 

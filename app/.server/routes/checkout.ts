@@ -2,12 +2,12 @@ import { redirect } from "@remix-run/node";
 import { alreadyOnPlanToast, AUTH_REQUIRED_TOAST, CHECKOUT_ERROR_TOAST, OWNER_ONLY_TOAST, signInToSubscribeHref } from "~/lib/billing-text";
 import { checkoutSchema } from "~/lib/forms/billing";
 import { parseInterval } from "~/lib/plans";
-import { getUser } from "../auth/session";
-import { isUserError } from "../errors";
-import { redirectWithToast } from "../http/flash";
-import { parseFormData } from "../http/submission";
-import { getMemberContext } from "../workspaces";
-import { startCheckout } from "./checkout";
+import { getUser } from "~/.server/auth/session";
+import { isUserError } from "~/.server/errors";
+import { redirectWithToast } from "~/.server/http/flash";
+import { parseFormData } from "~/.server/http/submission";
+import { getMemberContext } from "~/.server/workspaces";
+import { startCheckout } from "~/.server/billing/checkout";
 
 /** Is this post a plan's button (the picker on /pricing and on /signup)? */
 export function isCheckoutPost(form: FormData): boolean {

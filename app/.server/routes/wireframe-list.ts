@@ -1,13 +1,13 @@
 import { wireframeListActionSchema } from "~/lib/forms/wireframes";
-import { redirectWithToast } from "../http/flash";
-import { invalid, parseSubmission, replyUserError } from "../http/submission";
-import { listProjects } from "../projects/projects";
-import { type MemberContext, requireMember } from "../workspaces";
-import { isReadOnly } from "../workspaces/limits";
-import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "./index";
-import { componentIdsOf, thumbnailOf } from "./thumbnails";
-import { thumbnailTokens } from "./tokens";
-import { permits } from "../access";
+import { redirectWithToast } from "~/.server/http/flash";
+import { invalid, parseSubmission, replyUserError } from "~/.server/http/submission";
+import { listProjects } from "~/.server/projects/projects";
+import { type MemberContext, requireMember } from "~/.server/workspaces";
+import { isReadOnly } from "~/.server/workspaces/limits";
+import { deleteWireframe, duplicateWireframe, getComponents, listWireframes, renameWireframe } from "~/.server/wireframes/index";
+import { componentIdsOf, thumbnailOf } from "~/.server/wireframes/thumbnails";
+import { thumbnailTokens } from "~/.server/wireframes/tokens";
+import { permits } from "~/.server/access";
 
 /**
  * What the two wireframe lists (/wireframes and /projects/{id}/wireframes) share: the

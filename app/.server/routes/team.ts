@@ -1,10 +1,10 @@
 import { teamSchema } from "~/lib/forms/team";
-import { redirectWithToast } from "../http/flash";
-import { invalid, parseSubmission, replyError, replyUserError } from "../http/submission";
-import { MailError } from "../mail";
-import { getMemberContext } from ".";
-import { inviteMember, resendInvitation, revokeInvitation } from "./invitations";
-import { changeRole, removeMember } from "./members";
+import { redirectWithToast } from "~/.server/http/flash";
+import { invalid, parseSubmission, replyError, replyUserError } from "~/.server/http/submission";
+import { MailError } from "~/.server/mail";
+import { getMemberContext } from "~/.server/workspaces";
+import { inviteMember, resendInvitation, revokeInvitation } from "~/.server/workspaces/invitations";
+import { changeRole, removeMember } from "~/.server/workspaces/members";
 
 /**
  * The team's form, posted from /team and from a member's page (/team/:id): both routes'

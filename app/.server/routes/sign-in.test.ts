@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from "~/lib/auth-validation";
 import type { AuthFormLoaderData, AuthReply } from "~/lib/forms/auth";
 import * as callbackRoute from "~/routes/auth.callback._index";
 import * as loginRoute from "~/routes/login";
-import { action, loader } from "~/.server/auth/sign-in-route";
+import { action, loader } from "~/.server/routes/sign-in";
 
 const load = (request: Request) => answer<AuthFormLoaderData>(loader({ request, params: {}, context: {} }));
 const act = (request: Request) => answer<AuthReply>(action({ request, params: {}, context: {} }));

@@ -25,14 +25,14 @@ import {
   saveSetJson,
   saveTheme,
   saveToken,
-} from "./index";
-import { isUserError } from "../errors";
-import { readForm } from "../http/body";
-import { redirectWithToast } from "../http/flash";
-import { orErrorPage, parseFormData, replyError, replyUserError } from "../http/submission";
-import { type MemberContext, requireMember } from "../workspaces";
-import { isReadOnly } from "../workspaces/limits";
-import { permits } from "../access";
+} from "~/.server/design/index";
+import { isUserError } from "~/.server/errors";
+import { readForm } from "~/.server/http/body";
+import { redirectWithToast } from "~/.server/http/flash";
+import { orErrorPage, parseFormData, replyError, replyUserError } from "~/.server/http/submission";
+import { type MemberContext, requireMember } from "~/.server/workspaces";
+import { isReadOnly } from "~/.server/workspaces/limits";
+import { permits } from "~/.server/access";
 
 /**
  * The design manager's page, at /design (the workspace's system) and
