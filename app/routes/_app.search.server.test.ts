@@ -21,7 +21,7 @@ async function ownerWithCard(title: string) {
 }
 
 async function body(result: unknown) {
-  const r = result as { data: unknown };
+  const r = (result instanceof Response ? { data: await result.json() } : result) as { data: unknown };
   return r.data as { q: string; total: number; groups: { kind: string; hits: { title: { text: string; mark: boolean }[] }[] }[] };
 }
 
@@ -36,6 +36,13 @@ describe("/search", () => {
       await apiLoader({ request: await authedRequest(bob.id, "/api/search?q=quarterly"), params: {}, context: {} }),
     );
     expect(theirs.groups[0]!.hits.map((h) => plainText(h.title))).toEqual(["Quarterly review"]);
+  });
+
+  it("answers a signed-out API caller 401 problem details, not a redirect", async () => {
+    const answer = (await apiLoader({ request: new Request("http://localhost:3000/api/search?q=x"), params: {}, context: {} })) as Response;
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("content-type")).toContain("application/problem+json");
+    expect(await answer.json()).toMatchObject({ status: 401, code: "unauthenticated" });
   });
 
   it("sends a signed-out visitor to sign in", async () => {

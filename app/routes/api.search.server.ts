@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_QUERY_LENGTH, search } from "~/.server/search";
 import { apiMember } from "~/.server/http/api-member";
 
@@ -8,5 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await apiMember(request, "workspace");
   if (member instanceof Response) return member;
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  return data(await search(member, q, { limit: 5 }), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await search(member, q, { limit: 5 }), { headers: { "Cache-Control": "no-store" } });
 }

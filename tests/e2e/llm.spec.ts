@@ -25,6 +25,9 @@ let app: ServerProcess | undefined;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // A second app server starts here and migrates a fresh embedded database: on a busy
+  // machine that alone can take most of a minute (the stack's own servers get 240 s).
+  test.setTimeout(180_000);
   await llm.start();
   app = await startBuiltServer({
     buildDir,
