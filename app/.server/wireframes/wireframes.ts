@@ -5,7 +5,7 @@ import { newDocument } from "~/lib/wireframes/ops";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
 import { db, schema, transaction } from "../db";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
@@ -200,9 +200,7 @@ export async function deleteWireframe(member: MemberContext, id: string): Promis
     await tx.delete(wireframes).where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
     await emit(tx, {
       kind: "wireframe.deleted",
-      workspaceId: member.workspace.id,
-      projectId: row.projectId,
-      actor: actorOf(member),
+      ...envelope(member, row.projectId),
       subject: { id: row.id, name: row.name },
       change: {},
     });
