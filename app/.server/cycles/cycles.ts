@@ -394,7 +394,13 @@ export async function closeCycle(member: MemberContext, projectId: string, cycle
       kind: "cycle.closed",
       ...envelope(member, ctx.projectId),
       subject: { id: cycle.id, name: cycle.name },
-      change: {},
+      change: {
+        closedAt: report.closedAt,
+        startsOn: report.startsOn,
+        endsOn: report.endsOn,
+        completed: report.completed,
+        carriedOver: report.carriedOver,
+      },
     });
     return report;
   });

@@ -111,6 +111,7 @@ export const WIREFRAME_AND_DESIGN_CASES: Case[] = [
     run: () => publishVersion(w.member, null, { version: "1.0.0", note: "First" }),
     activity: 1,
     live: 0,
+    carries: { subject: { version: "1.0.0" }, change: { note: "First", scope: "workspace" } },
   },
   {
     kind: "design.download_link_created",
@@ -169,6 +170,7 @@ export const WIREFRAME_AND_DESIGN_CASES: Case[] = [
     run: (p: Shown) => createShareLink(w.member, p.wireframeId, { allowFeedback: true, password: "secret1", expiresInDays: 7 }),
     activity: 1,
     live: 0,
+    carries: { subject: { name: "Flow" }, change: { link: { allowFeedback: true, hasPassword: true } } },
   },
   {
     kind: "wireframe.share_revoked",

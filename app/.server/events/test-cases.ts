@@ -82,9 +82,10 @@ export const BOARD_CASES: Case[] = [
 
   {
     kind: "card.created",
-    run: () => createCard(w.member, w.project.id, { columnId: w.col("Backlog"), title: "New" }),
+    run: () => createCard(w.member, w.project.id, { columnId: w.col("Backlog"), title: "New", priority: "high" }),
     activity: 1,
     live: 1,
+    carries: { subject: { title: "New" }, change: { column: { name: "Backlog" }, priority: "high", dueDate: null } },
   },
   {
     kind: "card.moved",
@@ -307,6 +308,10 @@ export const BOARD_CASES: Case[] = [
     run: (c: { id: string }) => closeCycle(w.member, w.project.id, c.id),
     activity: 0,
     live: 0,
+    carries: {
+      subject: { name: "Cycle 6" },
+      change: { startsOn: "2026-02-02", endsOn: "2026-02-13", completed: { cards: 0 }, carriedOver: { cards: 0 } },
+    },
   },
   {
     kind: "cycle.deleted",
@@ -346,6 +351,7 @@ export const WORKSPACE_CASES: Case[] = [
     activity: 1,
     live: 0,
     notified: 1,
+    carries: { subject: { email: "joiner@example.test" }, change: { role: "viewer" } },
   },
   { kind: "member.role_changed", run: () => changeRole(w.member, w.sam.id, "admin"), activity: 1, live: 0, notified: 1 },
   {
@@ -363,7 +369,21 @@ export const WORKSPACE_CASES: Case[] = [
     live: 0,
   },
   // A new name and a new address: a row each in the workspace's history.
-  { kind: "workspace.updated", run: () => updateWorkspace(w.member, { name: "Renamed Co", slug: "renamed-co" }), activity: 2, live: 0 },
+  {
+    kind: "workspace.updated",
+    run: () => updateWorkspace(w.member, { name: "Renamed Co", slug: "renamed-co" }),
+    activity: 2,
+    live: 0,
+    carries: {
+      subject: { name: "Renamed Co", slug: "renamed-co" },
+      change: {
+        fields: [
+          { field: "name", to: "Renamed Co" },
+          { field: "slug", to: "renamed-co" },
+        ],
+      },
+    },
+  },
 ];
 
 /** Every case, in the order the tests number them. */

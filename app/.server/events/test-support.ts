@@ -79,6 +79,8 @@ export type Case = {
   topic?: (prepared: never) => string;
   /** Made by someone who is no member (a share link's viewer): the event has no actor. */
   guest?: boolean;
+  /** What the event must carry (the kinds the webhooks send: the object and what changed). */
+  carries?: Record<string, unknown>;
 };
 
 export const card = (title: string) => () => w.newCard(title);
@@ -157,6 +159,7 @@ export function eachSubscriberHearsOnce(cases: Case[], all: Case[]) {
     expect(afterCommit.map((e) => e.id)).toEqual([inTx[0]!.id]);
     const event = inTx[0]!;
     expect(event.workspaceId).toBe(w.workspace.id);
+    if (c.carries) expect(event).toMatchObject(c.carries);
     if (c.guest) expect(event.actor).toBeNull();
     else expect(event.actor?.id).toBeDefined();
     expect(Number.isNaN(Date.parse(event.at))).toBe(false);

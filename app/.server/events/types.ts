@@ -1,3 +1,4 @@
+import type { CardTally } from "~/lib/cycles";
 import type { Role } from "~/lib/permissions";
 import type { Op } from "~/lib/wireframes/document";
 
@@ -43,7 +44,8 @@ export type EventShapes = {
   "column.shifted": { subject: Named; change: { direction: -1 | 1 } };
   "column.deleted": { subject: Named; change: { cardsMovedTo: Named | null; cardCount: number } };
 
-  "card.created": { subject: CardRef; change: { column: Named } };
+  /** The new card's column and the fields it was made with. */
+  "card.created": { subject: CardRef; change: { column: Named; priority: string; dueDate: string | null } };
   "card.moved": { subject: CardRef; change: { from: Named; to: Named; position: string } };
   /** `fields` may be empty: the writer sent what the card already held. `mentioned`: people newly @-named in the description. */
   "card.updated": { subject: CardRef; change: { fields: FieldChange[]; mentioned: string[] } };
@@ -80,7 +82,11 @@ export type EventShapes = {
 
   "cycle.created": { subject: Cycle; change: { startsOn: string; endsOn: string } };
   "cycle.renamed": { subject: Cycle; change: { from: string; to: string } };
-  "cycle.closed": { subject: Cycle; change: Record<string, never> };
+  /** Closed with its report frozen: its dates and what it completed and carried over. */
+  "cycle.closed": {
+    subject: Cycle;
+    change: { closedAt: string; startsOn: string; endsOn: string; completed: CardTally; carriedOver: CardTally };
+  };
   /** The cards it held leave it (they stay on the board). */
   "cycle.deleted": { subject: Cycle; change: { cards: CardRef[] } };
   /** A cycle's unfinished cards, moved to another open cycle in one step. */
@@ -121,7 +127,7 @@ export type EventShapes = {
   "design.download_link_revoked": { subject: DesignVersion; change: { linkId: string } };
 
   "member.invited": { subject: { email: string }; change: { role: Role; resent: boolean } };
-  "member.joined": { subject: { userId: string }; change: { role: Role; invitedBy: string | null } };
+  "member.joined": { subject: { userId: string; email: string }; change: { role: Role; invitedBy: string | null } };
   "member.role_changed": { subject: { userId: string }; change: { from: Role; to: Role } };
   "member.removed": { subject: { userId: string; email: string }; change: { role: Role } };
   "member.left": { subject: { userId: string; email: string }; change: { role: Role } };

@@ -58,7 +58,7 @@ export async function createCard(
       kind: "card.created",
       ...envelope(member, ctx.projectId),
       subject: { id: row!.id, number: row!.number, title: row!.title },
-      change: { column: { id: col.id, name: col.name } },
+      change: { column: { id: col.id, name: col.name }, priority: row!.priority, dueDate: row!.dueDate ?? null },
     });
     await recordTransition(tx, ctx, row!.id, null, col);
     return row!;

@@ -213,7 +213,7 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
     workspaceId: inv.workspaceId,
     projectId: null,
     actor: { id: userId, name: null },
-    subject: { userId },
+    subject: { userId, email: inv.email },
     change: { role: inv.role, invitedBy: inv.invitedBy },
   });
 }
