@@ -48,4 +48,28 @@ describe("describeActivity", () => {
     );
     expect(describeActivity(row({ action: "card.deleted", oldValue: { title: "Old", number: 7 } }))).toBe("deleted card #7 “Old”");
   });
+
+  it("tells of wireframes, their share links, design versions and the workspace's settings", () => {
+    expect(describeActivity(row({ action: "wireframe.created", newValue: { name: "Checkout", source: "blank" } }))).toBe(
+      "added the wireframe “Checkout”",
+    );
+    expect(describeActivity(row({ action: "wireframe.renamed", field: "name", oldValue: "Flow", newValue: "Checkout" }))).toBe(
+      "renamed the wireframe “Flow” to “Checkout”",
+    );
+    expect(describeActivity(row({ action: "wireframe.shared", newValue: { name: "Checkout" } }))).toBe(
+      "shared the wireframe “Checkout” by link",
+    );
+    expect(describeActivity(row({ action: "wireframe.share_revoked", oldValue: { name: "Checkout" } }))).toBe(
+      "turned off a share link of the wireframe “Checkout”",
+    );
+    expect(describeActivity(row({ action: "design.version_published", newValue: { version: "1.2.0", note: "" } }))).toBe(
+      "published version 1.2.0 of the design system",
+    );
+    expect(describeActivity(row({ action: "workspace.updated", field: "name", oldValue: "Acme", newValue: "Acme Co" }))).toBe(
+      "renamed the workspace from “Acme” to “Acme Co”",
+    );
+    expect(describeActivity(row({ action: "workspace.updated", field: "slug", oldValue: "acme", newValue: "acme-co" }))).toBe(
+      "changed the workspace's address from acme to acme-co",
+    );
+  });
 });

@@ -113,6 +113,20 @@ export function describeActivity(a: ActivityFacts, { withCard = false }: { withC
       const email = field(a.oldValue, "email");
       return `removed ${email ? text(email) : "a member"} from the workspace`;
     }
+    case "wireframe.created":
+      return `added the wireframe ${quoted(field(a.newValue, "name"))}`;
+    case "wireframe.renamed":
+      return `renamed the wireframe ${quoted(a.oldValue)} to ${quoted(a.newValue)}`;
+    case "wireframe.shared":
+      return `shared the wireframe ${quoted(field(a.newValue, "name"))} by link`;
+    case "wireframe.share_revoked":
+      return `turned off a share link of the wireframe ${quoted(field(a.oldValue, "name"))}`;
+    case "design.version_published":
+      return `published version ${text(field(a.newValue, "version"))} of the design system`;
+    case "workspace.updated":
+      return a.field === "slug"
+        ? `changed the workspace's address from ${text(a.oldValue)} to ${text(a.newValue)}`
+        : `renamed the workspace from ${quoted(a.oldValue)} to ${quoted(a.newValue)}`;
     default:
       return a.action.replace(/[._]/g, " ");
   }

@@ -4,7 +4,7 @@ import { cycleStatus, type BurnPoint, type CycleChoice, type CycleReport, type C
 import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { actorOf, emit, mutate, type CardRef } from "../events";
+import { emit, envelope, mutate, type CardRef } from "../events";
 import { burnSeries, cycleReport, lastChartDay, type CycleHistory, type Stay } from "../analytics/burn";
 import { dayOf } from "../analytics/days";
 import { requireAccess, requireRead, requireRole } from "../access";
@@ -94,9 +94,7 @@ export async function createCycle(member: MemberContext, projectId: string, inpu
       .returning();
     await emit(tx, {
       kind: "cycle.created",
-      workspaceId: member.workspace.id,
-      projectId: project.id,
-      actor: actorOf(member),
+      ...envelope(member, project.id),
       subject: { id: row!.id, name: row!.name },
       change: { startsOn: row!.startsOn, endsOn: row!.endsOn },
     });
@@ -124,9 +122,7 @@ export async function renameCycle(member: MemberContext, projectId: string, cycl
         .where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
       await emit(tx, {
         kind: "cycle.renamed",
-        workspaceId: ctx.workspaceId,
-        projectId: ctx.projectId,
-        actor: actorOf(member),
+        ...envelope(member, ctx.projectId),
         subject: { id: cycle.id, name: next },
         change: { from: cycle.name, to: next },
       });
@@ -152,9 +148,7 @@ export async function deleteCycle(member: MemberContext, projectId: string, cycl
       .for("update");
     await emit(tx, {
       kind: "cycle.deleted",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: cycle.id, name: cycle.name },
       change: {
         cards: await cardRefs(
@@ -227,9 +221,7 @@ async function placeCard(tx: Db, ctx: BoardScope, card: { id: string; estimatePo
 function cycleChanged(member: MemberContext, ctx: BoardScope, card: CardRef, change: { from: Cycle; to: Cycle }) {
   return {
     kind: "card.cycle_changed",
-    workspaceId: ctx.workspaceId,
-    projectId: ctx.projectId,
-    actor: actorOf(member),
+    ...envelope(member, ctx.projectId),
     subject: { id: card.id, number: card.number, title: card.title },
     change,
   } as const;
@@ -400,11 +392,15 @@ export async function closeCycle(member: MemberContext, projectId: string, cycle
       .where(and(eq(cycles.id, cycle.id), cyclesOf(ctx)));
     await emit(tx, {
       kind: "cycle.closed",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: cycle.id, name: cycle.name },
-      change: {},
+      change: {
+        closedAt: report.closedAt,
+        startsOn: report.startsOn,
+        endsOn: report.endsOn,
+        completed: report.completed,
+        carriedOver: report.carriedOver,
+      },
     });
     return report;
   });
@@ -439,9 +435,7 @@ export async function moveUnfinished(member: MemberContext, projectId: string, f
     }
     await emit(tx, {
       kind: "cycle.unfinished_moved",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: from.id, name: from.name },
       change: { to: { id: to.id, name: to.name }, cards: moved },
     });

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, db } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf } from "../projects/scope";
 import { cardsOf, lockCard } from "../projects/board-rows";
@@ -35,9 +35,7 @@ export async function setEstimate(member: MemberContext, projectId: string, card
     await tx.insert(cardEstimateChanges).values({ workspaceId: ctx.workspaceId, projectId: ctx.projectId, cardId: card.id, points, at });
     await emit(tx, {
       kind: "card.estimated",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { from: before, to: points },
     });

@@ -16,7 +16,7 @@ import { checkSystem, validateSet, validateTokenValue } from "~/lib/design-token
 import { canonicalValue } from "~/lib/design-tokens/values";
 import { renameTokenRefs } from "~/lib/wireframes/tokens";
 import { schema, type Db } from "../db";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { UserError } from "../errors";
 import { applyPatchIn } from "../wireframes/patches";
 import type { MemberContext } from "../workspaces";
@@ -94,9 +94,7 @@ export async function changeSystem<T>(
     // The wireframes a renamed token's references were patched in emitted their own events.
     await emit(tx, {
       kind: "design.tokens.changed",
-      workspaceId: member.workspace.id,
-      projectId: scope.project?.id ?? null,
-      actor: actorOf(member),
+      ...envelope(member, scope.project?.id ?? null),
       subject: { scope: scope.project ? "project" : "workspace" },
       change: { action },
     });

@@ -3,7 +3,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
 import { isUuid } from "~/lib/ids";
 import { hashToken, randomToken, safeEqual } from "../auth/tokens";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { sessionSecrets } from "../secrets";
 import { users } from "../db/schema-users";
@@ -39,7 +40,7 @@ export async function publishVersion(
 ): Promise<VersionSummary> {
   const version = input.version.trim();
   if (!SEMVER.test(version)) throw new UserError(400, "Use a semantic version number such as 1.0.0 or 2.1.0-beta.1.", "version");
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "token_set", "publish");
     const { base, overlay, project } = await scopeDocs(tx, member, projectId);
     const [taken] = await tx
@@ -59,6 +60,12 @@ export async function publishVersion(
         createdBy: member.user.id,
       })
       .returning();
+    await emit(tx, {
+      kind: "design.version_published",
+      ...envelope(member, project?.id ?? null),
+      subject: { id: row!.id, version: row!.version },
+      change: { note: row!.note, scope: project ? "project" : "workspace" },
+    });
     return { id: row!.id, version: row!.version, note: row!.note, createdAt: row!.createdAt, createdByName: member.user.fullName ?? null };
   });
 }
@@ -131,7 +138,7 @@ export type DownloadToken = { id: string; createdAt: Date; revokedAt: Date | nul
 
 /** A new download token for a version (admins and owners); the token itself is shown once. */
 export async function createDownloadToken(member: MemberContext, versionId: string): Promise<{ id: string; token: string }> {
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "token_set", "publish");
     const version = await versionRow(tx, member.workspace.id, versionId);
     const random = randomToken(24);
@@ -140,20 +147,33 @@ export async function createDownloadToken(member: MemberContext, versionId: stri
       .insert(designDownloadTokens)
       .values({ workspaceId: member.workspace.id, versionId: version.id, tokenHash: hashToken(token), createdBy: member.user.id })
       .returning({ id: designDownloadTokens.id });
+    await emit(tx, {
+      kind: "design.download_link_created",
+      ...envelope(member, version.projectId),
+      subject: { id: version.id, version: version.version },
+      change: { linkId: row!.id },
+    });
     return { id: row!.id, token };
   });
 }
 
 export async function revokeDownloadToken(member: MemberContext, tokenId: string): Promise<void> {
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "token_set", "publish");
     if (!isUuid(tokenId)) throw notFound("That download link");
     const [row] = await tx
       .update(designDownloadTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(designDownloadTokens.id, tokenId), eq(designDownloadTokens.workspaceId, member.workspace.id)))
-      .returning({ id: designDownloadTokens.id });
+      .returning({ id: designDownloadTokens.id, versionId: designDownloadTokens.versionId });
     if (!row) throw notFound("That download link");
+    const version = await versionRow(tx, member.workspace.id, row.versionId);
+    await emit(tx, {
+      kind: "design.download_link_revoked",
+      ...envelope(member, version.projectId),
+      subject: { id: version.id, version: version.version },
+      change: { linkId: row.id },
+    });
   });
 }
 

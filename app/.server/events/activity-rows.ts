@@ -211,10 +211,30 @@ const ROWS: Rows = {
 
   "wireframe.patched": none,
   "wireframe.deleted": none,
+  // The project's history names its wireframes' arrivals, names and share links (who showed it outside the team).
+  "wireframe.created": (e) => [
+    { projectId: e.projectId, action: "wireframe.created", newValue: { name: e.subject.name, source: e.change.source } },
+  ],
+  "wireframe.renamed": (e) => [
+    { projectId: e.projectId, action: "wireframe.renamed", field: "name", oldValue: e.change.from, newValue: e.change.to },
+  ],
+  "wireframe.image_added": none,
+  "wireframe.shared": (e) => [{ projectId: e.projectId, action: "wireframe.shared", newValue: { name: e.subject.name } }],
+  "wireframe.share_revoked": (e) => [{ projectId: e.projectId, action: "wireframe.share_revoked", oldValue: { name: e.subject.name } }],
+  // Feedback keeps its own threads, on the prototype.
+  "feedback.pin_created": none,
+  "feedback.replied": none,
+  "feedback.resolved": none,
+  "feedback.reopened": none,
   "component.created": none,
   "component.updated": none,
   "component.deleted": none,
   "design.tokens.changed": none,
+  "design.version_published": (e) => [
+    { projectId: e.projectId, action: "design.version_published", newValue: { version: e.subject.version, note: e.change.note } },
+  ],
+  "design.download_link_created": none,
+  "design.download_link_revoked": none,
 
   "member.invited": (e) => [{ projectId: null, action: "member.invited", newValue: { email: e.subject.email, role: e.change.role } }],
   "member.joined": (e) => [{ projectId: null, action: "member.joined", newValue: { role: e.change.role } }],
@@ -223,6 +243,9 @@ const ROWS: Rows = {
   ],
   "member.removed": (e) => [{ projectId: null, action: "member.removed", oldValue: { email: e.subject.email, role: e.change.role } }],
   "member.left": (e) => [{ projectId: null, action: "member.left", oldValue: { email: e.subject.email, role: e.change.role } }],
+
+  "workspace.updated": (e) =>
+    e.change.fields.map((f) => ({ projectId: null, action: "workspace.updated", field: f.field, oldValue: f.from, newValue: f.to })),
 };
 
 /** Every kind there is (the table above names each one). */

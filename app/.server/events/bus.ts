@@ -66,6 +66,11 @@ export function observeEvents(observer: Subscriber): () => void {
 }
 
 /** The actor of a member's change, with the name notifications give them (their name, else their e-mail's local part). */
-export function actorOf(member: MemberContext): NonNullable<Actor> {
+function actorOf(member: MemberContext): NonNullable<Actor> {
   return { id: member.user.id, name: member.user.fullName?.trim() || member.user.email.split("@")[0]! };
+}
+
+/** Who changed what where: a member's event in their workspace, in a project or (null) in the workspace itself. */
+export function envelope(member: MemberContext, projectId: string | null = null): Pick<DomainEvent, "workspaceId" | "projectId" | "actor"> {
+  return { workspaceId: member.workspace.id, projectId, actor: actorOf(member) };
 }

@@ -1,2 +1,2 @@
-export { actorOf, emit, mutate } from "./bus";
+export { emit, envelope, mutate } from "./bus";
 export type { CardRef, EventDraft } from "./types";

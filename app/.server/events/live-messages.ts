@@ -95,6 +95,17 @@ const MESSAGES: Messages = {
     },
   ],
   "wireframe.deleted": (e) => [{ topic: wireframeTopic(e.subject.id), message: { type: "deleted" } }],
+  // No open page follows these live: the lists read them on their next load, and an image
+  // reaches the editors by the patch that places it.
+  "wireframe.created": none,
+  "wireframe.renamed": none,
+  "wireframe.image_added": none,
+  "wireframe.shared": none,
+  "wireframe.share_revoked": none,
+  "feedback.pin_created": none,
+  "feedback.replied": none,
+  "feedback.resolved": none,
+  "feedback.reopened": none,
   // The workspace's open editors (they redraw the instances of a changed main component).
   "component.created": (e) => [componentMessage(e.workspaceId, e.subject.id, e.change.version)],
   "component.updated": (e) => [componentMessage(e.workspaceId, e.subject.id, e.change.version)],
@@ -103,12 +114,17 @@ const MESSAGES: Messages = {
     { topic: componentsTopic(e.workspaceId), message: { type: "component", id: e.subject.id, version: 0, deleted: true } },
   ],
   "design.tokens.changed": none,
+  "design.version_published": none,
+  "design.download_link_created": none,
+  "design.download_link_revoked": none,
 
   "member.invited": none,
   "member.joined": none,
   "member.role_changed": none,
   "member.removed": none,
   "member.left": none,
+
+  "workspace.updated": none,
 };
 
 /** The live messages an event sends (none for the kinds no page follows). */

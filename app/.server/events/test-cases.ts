@@ -1,6 +1,7 @@
 // The change-event cases, by family: each a mutation by the app's own service and what it must
-// write. events.board.test.ts, events.wireframes.test.ts and events.workspace.test.ts run them;
-// events.test.ts checks that together they cover every kind.
+// write (the wireframe and design family is in test-cases-wireframes.ts). events.board.test.ts,
+// events.wireframes.test.ts and events.workspace.test.ts run them; events.test.ts checks that
+// together they cover every kind.
 import { eq } from "drizzle-orm";
 import { makeUser, memberOf } from "../../../tests/support/factories";
 import {
@@ -24,26 +25,14 @@ import { addColumn, deleteColumn, shiftColumn, updateColumn } from "../projects/
 import { addComment, deleteComment, editComment } from "../projects/comments";
 import { addDependency, removeDependency } from "../projects/dependencies";
 import { createProject, deleteProject, setProjectArchived, updateProject } from "../projects/projects";
-import { componentsTopic, wireframeTopic } from "../realtime";
-import { createSet } from "../design/tokens";
-import { applyPatch, createComponent, deleteComponent, deleteWireframe, updateComponent } from "../wireframes";
-import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/elements";
-import { linkScreen, unlinkScreen } from "../wireframes/links";
 import type { MemberContext } from "../workspaces";
 import { acceptOpenInvitationsFor, inviteMember } from "../workspaces/invitations";
 import { changeRole, removeMember } from "../workspaces/members";
-import { card, itemOf, newCycle, newScreen, someoneWith, w, type Case } from "./test-support";
+import { updateWorkspace } from "../workspaces/settings";
+import { WIREFRAME_AND_DESIGN_CASES } from "./test-cases-wireframes";
+import { card, itemOf, newCycle, someoneWith, w, type Case } from "./test-support";
 
 const { cardAttachments } = schema;
-
-/** A main component's drawing: one rectangle `width` wide. */
-const chipDefinition = (width = 100): ComponentDefinition => ({
-  schemaVersion: SCHEMA_VERSION,
-  width,
-  height: 32,
-  elements: { bg: defaultElement("rectangle", { id: "bg", screenId: "", width, height: 32 }) },
-});
 
 export const BOARD_CASES: Case[] = [
   { kind: "project.created", run: () => createProject(w.member, { name: "Second" }), activity: 1, live: 0 },
@@ -93,9 +82,10 @@ export const BOARD_CASES: Case[] = [
 
   {
     kind: "card.created",
-    run: () => createCard(w.member, w.project.id, { columnId: w.col("Backlog"), title: "New" }),
+    run: () => createCard(w.member, w.project.id, { columnId: w.col("Backlog"), title: "New", priority: "high" }),
     activity: 1,
     live: 1,
+    carries: { subject: { title: "New" }, change: { column: { name: "Backlog" }, priority: "high", dueDate: null } },
   },
   {
     kind: "card.moved",
@@ -318,6 +308,10 @@ export const BOARD_CASES: Case[] = [
     run: (c: { id: string }) => closeCycle(w.member, w.project.id, c.id),
     activity: 0,
     live: 0,
+    carries: {
+      subject: { name: "Cycle 6" },
+      change: { startsOn: "2026-02-02", endsOn: "2026-02-13", completed: { cards: 0 }, carriedOver: { cards: 0 } },
+    },
   },
   {
     kind: "cycle.deleted",
@@ -344,72 +338,6 @@ export const BOARD_CASES: Case[] = [
   },
 ];
 
-export const WIREFRAME_AND_DESIGN_CASES: Case[] = [
-  {
-    kind: "card.screen_linked",
-    prepare: async () => ({ card: await w.newCard("Linked"), ...(await newScreen()) }),
-    run: (p: { card: { id: string }; wireframeId: string; screenId: string }) =>
-      linkScreen(w.member, { cardId: p.card.id, wireframeId: p.wireframeId, screenId: p.screenId }),
-    activity: 0,
-    live: 1,
-  },
-  {
-    kind: "card.screen_unlinked",
-    prepare: async () => {
-      const p = { card: await w.newCard("Unlinked"), ...(await newScreen()) };
-      await linkScreen(w.member, { cardId: p.card.id, wireframeId: p.wireframeId, screenId: p.screenId });
-      return p;
-    },
-    run: (p: { card: { id: string }; wireframeId: string; screenId: string }) =>
-      unlinkScreen(w.member, { cardId: p.card.id, wireframeId: p.wireframeId, screenId: p.screenId }),
-    activity: 0,
-    live: 1,
-  },
-
-  {
-    kind: "wireframe.patched",
-    prepare: newScreen,
-    run: (p: { wireframeId: string; screenId: string }) =>
-      applyPatch(w.member, p.wireframeId, { clientId: "test", ops: [{ op: "set-screen", id: p.screenId, key: "name", value: "Renamed" }] }),
-    topic: (p: { wireframeId: string }) => wireframeTopic(p.wireframeId),
-    activity: 0,
-    live: 1,
-  },
-  {
-    kind: "wireframe.deleted",
-    prepare: newScreen,
-    run: (p: { wireframeId: string }) => deleteWireframe(w.member, p.wireframeId),
-    topic: (p: { wireframeId: string }) => wireframeTopic(p.wireframeId),
-    activity: 0,
-    live: 1,
-  },
-  { kind: "design.tokens.changed", run: () => createSet(w.member, null, "extra"), activity: 0, live: 0 },
-  {
-    kind: "component.created",
-    run: () => createComponent(w.member, { name: "Chip", definition: chipDefinition() }),
-    topic: () => componentsTopic(w.member.workspace.id),
-    activity: 0,
-    live: 1,
-  },
-  {
-    kind: "component.updated",
-    prepare: () => createComponent(w.member, { name: "Chip", definition: chipDefinition() }),
-    run: (c: { id: string; version: number }) =>
-      updateComponent(w.member, c.id, { definition: chipDefinition(120), baseVersion: c.version }),
-    topic: () => componentsTopic(w.member.workspace.id),
-    activity: 0,
-    live: 1,
-  },
-  {
-    kind: "component.deleted",
-    prepare: () => createComponent(w.member, { name: "Chip", definition: chipDefinition() }),
-    run: (c: { id: string }) => deleteComponent(w.member, c.id),
-    topic: () => componentsTopic(w.member.workspace.id),
-    activity: 0,
-    live: 1,
-  },
-];
-
 export const WORKSPACE_CASES: Case[] = [
   { kind: "member.invited", run: () => inviteMember(w.member, "newcomer@example.test", "member"), activity: 1, live: 0 },
   {
@@ -423,6 +351,7 @@ export const WORKSPACE_CASES: Case[] = [
     activity: 1,
     live: 0,
     notified: 1,
+    carries: { subject: { email: "joiner@example.test" }, change: { role: "viewer" } },
   },
   { kind: "member.role_changed", run: () => changeRole(w.member, w.sam.id, "admin"), activity: 1, live: 0, notified: 1 },
   {
@@ -438,6 +367,22 @@ export const WORKSPACE_CASES: Case[] = [
     run: (m: MemberContext) => removeMember(m, m.user.id),
     activity: 1,
     live: 0,
+  },
+  // A new name and a new address: a row each in the workspace's history.
+  {
+    kind: "workspace.updated",
+    run: () => updateWorkspace(w.member, { name: "Renamed Co", slug: "renamed-co" }),
+    activity: 2,
+    live: 0,
+    carries: {
+      subject: { name: "Renamed Co", slug: "renamed-co" },
+      change: {
+        fields: [
+          { field: "name", to: "Renamed Co" },
+          { field: "slug", to: "renamed-co" },
+        ],
+      },
+    },
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { CardTally } from "~/lib/cycles";
 import type { Role } from "~/lib/permissions";
 import type { Op } from "~/lib/wireframes/document";
 
@@ -19,6 +20,10 @@ type Named = { id: string; name: string };
 export type CardRef = { id: string; number: number; title: string };
 type Cycle = Named;
 type Screen = { wireframeId: string; screenId: string };
+/** A feedback pin on a screen of a wireframe's prototype. */
+type Pin = { id: string } & Screen;
+type DesignVersion = { id: string; version: string };
+type ShareLink = { id: string; allowFeedback: boolean; hasPassword: boolean; expiresAt: string | null };
 
 /** A field edit of a card: the field, its value before and after. */
 export type FieldChange = { field: string; from: unknown; to: unknown };
@@ -39,7 +44,8 @@ export type EventShapes = {
   "column.shifted": { subject: Named; change: { direction: -1 | 1 } };
   "column.deleted": { subject: Named; change: { cardsMovedTo: Named | null; cardCount: number } };
 
-  "card.created": { subject: CardRef; change: { column: Named } };
+  /** The new card's column and the fields it was made with. */
+  "card.created": { subject: CardRef; change: { column: Named; priority: string; dueDate: string | null } };
   "card.moved": { subject: CardRef; change: { from: Named; to: Named; position: string } };
   /** `fields` may be empty: the writer sent what the card already held. `mentioned`: people newly @-named in the description. */
   "card.updated": { subject: CardRef; change: { fields: FieldChange[]; mentioned: string[] } };
@@ -76,7 +82,11 @@ export type EventShapes = {
 
   "cycle.created": { subject: Cycle; change: { startsOn: string; endsOn: string } };
   "cycle.renamed": { subject: Cycle; change: { from: string; to: string } };
-  "cycle.closed": { subject: Cycle; change: Record<string, never> };
+  /** Closed with its report frozen: its dates and what it completed and carried over. */
+  "cycle.closed": {
+    subject: Cycle;
+    change: { closedAt: string; startsOn: string; endsOn: string; completed: CardTally; carriedOver: CardTally };
+  };
   /** The cards it held leave it (they stay on the board). */
   "cycle.deleted": { subject: Cycle; change: { cards: CardRef[] } };
   /** A cycle's unfinished cards, moved to another open cycle in one step. */
@@ -85,6 +95,23 @@ export type EventShapes = {
   /** A patch applied to a wireframe, in the server's order (`seq`); `ops` as applied (those naming something gone are left out). */
   "wireframe.patched": { subject: Named; change: { seq: number; clientId: string; patchId: string | null; ops: Op[] } };
   "wireframe.deleted": { subject: Named; change: Record<string, never> };
+  /** A new wireframe: blank, from a template, imported from a file, or a copy of another (`copyOf`). */
+  "wireframe.created": {
+    subject: Named;
+    change: { source: "blank" | "template" | "import" | "copy"; template: string | null; copyOf: Named | null; screenCount: number };
+  };
+  "wireframe.renamed": { subject: Named; change: { from: string; to: string } };
+  /** An image uploaded for the wireframe's canvas (the patch that places it is a `wireframe.patched` of its own). */
+  "wireframe.image_added": { subject: Named; change: { image: { id: string; fileName: string; contentType: string; sizeBytes: number } } };
+  /** A share link made for the wireframe's prototype (the token itself is never in an event). */
+  "wireframe.shared": { subject: Named; change: { link: ShareLink } };
+  "wireframe.share_revoked": { subject: Named; change: { link: { id: string } } };
+
+  /** Feedback on a prototype: the pin (on a screen of the wireframe) and its first comment; `guest` names a link viewer's pin. */
+  "feedback.pin_created": { subject: Pin; change: { commentId: string; text: string; x: number; y: number; guest: string | null } };
+  "feedback.replied": { subject: Pin; change: { commentId: string; text: string } };
+  "feedback.resolved": { subject: Pin; change: Record<string, never> };
+  "feedback.reopened": { subject: Pin; change: Record<string, never> };
   /** A main component saved ("Save as component"). */
   "component.created": { subject: Named; change: { version: number } };
   /** A main component renamed or redrawn (every instance follows); `version` is its new one. */
@@ -93,12 +120,20 @@ export type EventShapes = {
   "component.deleted": { subject: Named; change: { detached: number; redrawn: { id: string; version: number }[] } };
   /** A design system's tokens changed (the workspace's base, or a project's own); `action` names the kind of change. */
   "design.tokens.changed": { subject: { scope: "workspace" | "project" }; change: { action: string } };
+  /** A design system's version published: the number, its note and the scope (the document is the version's, read by its id). */
+  "design.version_published": { subject: DesignVersion; change: { note: string; scope: "workspace" | "project" } };
+  /** A download link of a version made or turned off (the token itself is never in an event). */
+  "design.download_link_created": { subject: DesignVersion; change: { linkId: string } };
+  "design.download_link_revoked": { subject: DesignVersion; change: { linkId: string } };
 
   "member.invited": { subject: { email: string }; change: { role: Role; resent: boolean } };
-  "member.joined": { subject: { userId: string }; change: { role: Role; invitedBy: string | null } };
+  "member.joined": { subject: { userId: string; email: string }; change: { role: Role; invitedBy: string | null } };
   "member.role_changed": { subject: { userId: string }; change: { from: Role; to: Role } };
   "member.removed": { subject: { userId: string; email: string }; change: { role: Role } };
   "member.left": { subject: { userId: string; email: string }; change: { role: Role } };
+
+  /** The workspace's own settings (its name, its address); `fields` holds those that changed. */
+  "workspace.updated": { subject: { id: string; name: string; slug: string }; change: { fields: FieldChange[] } };
 };
 
 export type EventKind = keyof EventShapes;

@@ -4,7 +4,7 @@ import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { actorOf, emit, mutate, type EventDraft } from "../events";
+import { emit, envelope, mutate, type EventDraft } from "../events";
 import { requireAccess, requireRole } from "../access";
 import { scopeOf } from "../projects/scope";
 import { lockCard } from "../projects/board-rows";
@@ -82,9 +82,7 @@ export async function uploadAttachment(member: MemberContext, projectId: string,
         .returning({ id: cardAttachments.id, fileName: cardAttachments.fileName });
       await recordFileChange(tx, {
         kind: "attachment.added",
-        workspaceId: ctx.workspaceId,
-        projectId: ctx.projectId,
-        actor: actorOf(member),
+        ...envelope(member, ctx.projectId),
         subject: { id: card.id, number: card.number, title: card.title },
         change: { attachment: { id: inserted!.id, fileName, sizeBytes: bytes.byteLength } },
       });
@@ -113,9 +111,7 @@ export async function deleteAttachment(member: MemberContext, projectId: string,
     if (!row) throw notFound("That file");
     await recordFileChange(tx, {
       kind: "attachment.removed",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { attachment: { id: attachmentId, fileName: row.fileName } },
     });

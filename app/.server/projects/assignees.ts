@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { schema } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { scopeOf } from "./scope";
@@ -48,9 +48,7 @@ export async function setAssignee(member: MemberContext, projectId: string, card
       .where(and(cardsOf(ctx), eq(cards.id, card.id)));
     await emit(tx, {
       kind: assigned ? "card.assigned" : "card.unassigned",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { user: { id: userId, name: assignee.name || assignee.email } },
     });

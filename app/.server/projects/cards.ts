@@ -6,7 +6,7 @@ import { schema, type Db } from "../db";
 import { notFound, UserError, versionConflict } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { recordTransition } from "../analytics/transitions";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRole } from "../access";
 import { scopeOf, type BoardScope } from "./scope";
@@ -56,11 +56,9 @@ export async function createCard(
       .returning();
     await emit(tx, {
       kind: "card.created",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: row!.id, number: row!.number, title: row!.title },
-      change: { column: { id: col.id, name: col.name } },
+      change: { column: { id: col.id, name: col.name }, priority: row!.priority, dueDate: row!.dueDate ?? null },
     });
     await recordTransition(tx, ctx, row!.id, null, col);
     return row!;
@@ -149,9 +147,7 @@ export async function moveCard(
             .where(and(columnsOf(ctx), eq(boardColumns.id, card.columnId)));
     await emit(tx, {
       kind: "card.moved",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { from: { id: card.columnId, name: from!.name }, to: { id: col.id, name: col.name }, position },
     });
@@ -246,9 +242,7 @@ export async function updateCard(
     // An edit that changed nothing still tells the board (the writer's panel revalidates).
     await emit(tx, {
       kind: "card.updated",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: row!.title },
       change: {
         fields: changes.map((c) => ({ field: c.field, from: c.old ?? null, to: c.next ?? null })),
@@ -276,9 +270,7 @@ export async function deleteCard(member: MemberContext, projectId: string, cardI
     const keys = await attachmentKeys(tx, { workspaceId: ctx.workspaceId, cardId: card.id });
     await emit(tx, {
       kind: "card.deleted",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: {},
     });

@@ -3,7 +3,7 @@ import { keyBetween } from "~/lib/fractional-index";
 import { isUuid } from "~/lib/ids";
 import { schema } from "../db";
 import { notFound } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { scopeOf } from "./scope";
@@ -40,9 +40,7 @@ export async function addChecklistItem(member: MemberContext, projectId: string,
       .returning({ id: checklistItems.id, text: checklistItems.text });
     await emit(tx, {
       kind: "checklist.added",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { item: item! },
     });
@@ -69,9 +67,7 @@ export async function setChecklistItem(
     else await tx.update(checklistItems).set({ done: !!change.done }).where(where);
     await emit(tx, {
       kind: change.remove ? "checklist.removed" : change.done ? "checklist.checked" : "checklist.unchecked",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { item: { id: item.id, text: item.text } },
     });

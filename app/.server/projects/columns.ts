@@ -4,7 +4,7 @@ import { keyBetween, keysBetween } from "~/lib/fractional-index";
 import { schema } from "../db";
 import { UserError } from "../errors";
 import { recordColumnGroupChange, recordTransition } from "../analytics/transitions";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { scopeOf } from "./scope";
@@ -40,9 +40,7 @@ export async function addColumn(member: MemberContext, projectId: string, name: 
       .returning();
     await emit(tx, {
       kind: "column.added",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: col!.id, name: col!.name },
       change: { stateGroup },
     });
@@ -73,9 +71,7 @@ export async function updateColumn(
       .where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
     await emit(tx, {
       kind: "column.updated",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: col.id, name: set.name ?? col.name },
       change: {
         ...(set.name && set.name !== col.name ? { name: { from: col.name, to: set.name } } : {}),
@@ -123,9 +119,7 @@ export async function shiftColumn(member: MemberContext, projectId: string, colu
     }
     await emit(tx, {
       kind: "column.shifted",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: col.id, name: col.name },
       change: { direction },
     });
@@ -175,9 +169,7 @@ export async function deleteColumn(member: MemberContext, projectId: string, col
     await tx.delete(boardColumns).where(and(eq(boardColumns.id, col.id), eq(boardColumns.workspaceId, ctx.workspaceId)));
     await emit(tx, {
       kind: "column.deleted",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: col.id, name: col.name },
       change: { cardsMovedTo: Number(n) > 0 && target ? { id: target.id, name: target.name } : null, cardCount: Number(n) },
     });

@@ -4,7 +4,7 @@ import { isUuid } from "~/lib/ids";
 import { decodeMentions, encodeMentions, mentionedIds } from "~/lib/mentions";
 import { db, schema, type Db } from "../db";
 import { notFound, UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { renderMarkdown } from "../markdown";
 import { setWatching } from "../notifications";
 import type { MemberContext } from "../workspaces";
@@ -96,9 +96,7 @@ export async function addComment(member: MemberContext, projectId: string, cardI
     // The author watches the card from now on (../events/subscribers.ts).
     await emit(tx, {
       kind: "comment.created",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { commentId: c!.id, text, mentioned },
     });
@@ -145,9 +143,7 @@ export async function editComment(member: MemberContext, projectId: string, card
     // Unchanged text still tells the board (the writer's panel revalidates).
     await emit(tx, {
       kind: "comment.edited",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { commentId: c.id, text, mentioned: added },
     });
@@ -168,9 +164,7 @@ export async function deleteComment(member: MemberContext, projectId: string, ca
     await tx.delete(comments).where(and(eq(comments.id, c.id), eq(comments.workspaceId, ctx.workspaceId)));
     await emit(tx, {
       kind: "comment.deleted",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { commentId: c.id, text: decodeMentions(c.body, await namesFor([c.body], tx)) },
     });

@@ -6,7 +6,7 @@ import { isUuid } from "~/lib/ids";
 import { db, schema, type Db } from "../db";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf, type BoardScope } from "./scope";
@@ -127,9 +127,7 @@ export async function addDependency(
     });
     await emit(tx, {
       kind: "dependency.added",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: blocked,
       change: { blocker },
     });
@@ -162,9 +160,7 @@ export async function removeDependency(member: MemberContext, projectId: string,
       .where(and(cardsOf(ctx), eq(cards.id, input.blockedCardId)));
     await emit(tx, {
       kind: "dependency.removed",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: blocked!,
       change: { blocker: { id: input.blockerCardId, number: numbers.get(input.blockerCardId) ?? null } },
     });

@@ -3,7 +3,7 @@ import type { LabelColor } from "~/lib/board";
 import { isUuid } from "~/lib/ids";
 import { schema } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess } from "../access";
 import { scopeOf } from "./scope";
@@ -33,9 +33,7 @@ export async function createLabel(member: MemberContext, projectId: string, name
       .returning();
     await emit(tx, {
       kind: "label.created",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: row!.id, name: row!.name },
       change: { color },
     });
@@ -68,9 +66,7 @@ export async function setCardLabel(member: MemberContext, projectId: string, car
     if (changed.length === 0) return;
     await emit(tx, {
       kind: on ? "card.labelled" : "card.unlabelled",
-      workspaceId: ctx.workspaceId,
-      projectId: ctx.projectId,
-      actor: actorOf(member),
+      ...envelope(member, ctx.projectId),
       subject: { id: card.id, number: card.number, title: card.title },
       change: { label: { id: label.id, name: label.name } },
     });

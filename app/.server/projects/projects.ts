@@ -4,7 +4,7 @@ import { keysBetween } from "~/lib/fractional-index";
 import { escapeLike } from "../db/like";
 import { db, schema } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCanAdd, planOf, usageOf } from "../workspaces/limits";
@@ -123,9 +123,7 @@ export async function createProject(member: MemberContext, input: { name: string
     );
     await emit(tx, {
       kind: "project.created",
-      workspaceId,
-      projectId: project!.id,
-      actor: actorOf(member),
+      ...envelope(member, project!.id),
       subject: { id: project!.id, name: project!.name },
       change: { name: project!.name },
     });
@@ -156,9 +154,7 @@ export async function updateProject(member: MemberContext, projectId: string, in
     if (after)
       await emit(tx, {
         kind: "project.updated",
-        workspaceId,
-        projectId,
-        actor: actorOf(member),
+        ...envelope(member, projectId),
         subject: { id: after.id, name: after.name },
         change: { fields: fields.map((field) => ({ field, from: before[field], to: patch[field] })) },
       });
@@ -180,9 +176,7 @@ export async function setProjectArchived(member: MemberContext, projectId: strin
     if (row) {
       await emit(tx, {
         kind: archived ? "project.archived" : "project.restored",
-        workspaceId,
-        projectId,
-        actor: actorOf(member),
+        ...envelope(member, projectId),
         subject: row,
         change: {},
       });
@@ -217,9 +211,7 @@ export async function deleteProject(member: MemberContext, projectId: string, co
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
     await emit(tx, {
       kind: "project.deleted",
-      workspaceId,
-      projectId,
-      actor: actorOf(member),
+      ...envelope(member, projectId),
       subject: { id: p.id, name: p.name },
       change: {},
     });

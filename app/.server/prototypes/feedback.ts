@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
-import { db, schema, transaction, type Db } from "../db";
+import { db, schema, type Db } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "../wireframes/rows";
@@ -15,7 +16,7 @@ import type { SharedPrototype } from "./share";
  * resolve and reopen. A share link that allows feedback lets its viewers comment too, with
  * a name they type (marked as a guest); they never see anyone else's comments.
  */
-const { prototypePins: pins, prototypeComments: comments, users } = schema;
+const { prototypePins: pins, prototypeComments: comments, users, wireframes } = schema;
 
 export type FeedbackComment = { id: string; body: string; authorName: string; guest: boolean; createdAt: Date };
 export type FeedbackPin = {
@@ -115,7 +116,7 @@ export async function createPin(
 ): Promise<{ id: string }> {
   requireRole(member, "prototype", "comment");
   const body = cleanBody(input.body);
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "prototype", "comment");
     const row = await findWireframeRow(tx, member, wireframeId);
     const spot = spotOn(currentDocument(row.document), input.screenId, input.x, input.y);
@@ -123,7 +124,16 @@ export async function createPin(
       .insert(pins)
       .values({ workspaceId: member.workspace.id, wireframeId: row.id, screenId: input.screenId, ...spot })
       .returning({ id: pins.id });
-    await tx.insert(comments).values({ workspaceId: member.workspace.id, pinId: pin!.id, authorId: member.user.id, body });
+    const [comment] = await tx
+      .insert(comments)
+      .values({ workspaceId: member.workspace.id, pinId: pin!.id, authorId: member.user.id, body })
+      .returning({ id: comments.id });
+    await emit(tx, {
+      kind: "feedback.pin_created",
+      ...envelope(member, row.projectId),
+      subject: { id: pin!.id, wireframeId: row.id, screenId: input.screenId },
+      change: { commentId: comment!.id, text: body, ...spot, guest: null },
+    });
     return { id: pin!.id };
   });
 }
@@ -131,8 +141,9 @@ export async function createPin(
 async function findPin(member: MemberContext, wireframeId: string, pinId: string, tx: Db = db()) {
   if (!isUuid(pinId) || !isUuid(wireframeId)) throw notFound("That comment");
   const [pin] = await tx
-    .select({ id: pins.id })
+    .select({ id: pins.id, wireframeId: pins.wireframeId, screenId: pins.screenId, projectId: wireframes.projectId })
     .from(pins)
+    .innerJoin(wireframes, and(eq(wireframes.id, pins.wireframeId), eq(wireframes.workspaceId, pins.workspaceId)))
     .where(and(eq(pins.id, pinId), eq(pins.wireframeId, wireframeId), eq(pins.workspaceId, member.workspace.id)));
   if (!pin) throw notFound("That comment");
   return pin;
@@ -143,17 +154,26 @@ export async function replyToPin(member: MemberContext, wireframeId: string, pin
   // Anyone who can see the wireframe gives feedback (viewers too); a read-only workspace takes none.
   requireRole(member, "prototype", "comment");
   const clean = cleanBody(body);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "prototype", "comment");
     const pin = await findPin(member, wireframeId, pinId, tx);
-    await tx.insert(comments).values({ workspaceId: member.workspace.id, pinId: pin.id, authorId: member.user.id, body: clean });
+    const [comment] = await tx
+      .insert(comments)
+      .values({ workspaceId: member.workspace.id, pinId: pin.id, authorId: member.user.id, body: clean })
+      .returning({ id: comments.id });
+    await emit(tx, {
+      kind: "feedback.replied",
+      ...envelope(member, pin.projectId),
+      subject: pinRef(pin),
+      change: { commentId: comment!.id, text: clean },
+    });
   });
 }
 
 /** Resolves or reopens a pin (members who can edit the wireframe). */
 export async function setPinResolved(member: MemberContext, wireframeId: string, pinId: string, resolved: boolean): Promise<void> {
   requireRole(member, "prototype", "change");
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "prototype", "change");
     const pin = await findPin(member, wireframeId, pinId, tx);
     await tx
@@ -164,8 +184,20 @@ export async function setPinResolved(member: MemberContext, wireframeId: string,
           : { resolvedAt: null, resolvedBy: null },
       )
       .where(and(eq(pins.id, pin.id), eq(pins.workspaceId, member.workspace.id)));
+    await emit(tx, {
+      kind: resolved ? "feedback.resolved" : "feedback.reopened",
+      ...envelope(member, pin.projectId),
+      subject: pinRef(pin),
+      change: {},
+    });
   });
 }
+
+const pinRef = (pin: { id: string; wireframeId: string; screenId: string }) => ({
+  id: pin.id,
+  wireframeId: pin.wireframeId,
+  screenId: pin.screenId,
+});
 
 /** A link viewer's feedback: allowed when the link says so; the name they type is kept and marked as a guest's. */
 export async function createGuestPin(
@@ -178,14 +210,24 @@ export async function createGuestPin(
   if (name.length > GUEST_NAME_MAX) throw new UserError(400, `Keep your name to ${GUEST_NAME_MAX} characters or fewer.`, "name");
   const body = cleanBody(input.body);
   const spot = spotOn(shared.document, input.screenId, input.x, input.y);
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     const [pin] = await tx
       .insert(pins)
       .values({ workspaceId: shared.workspaceId, wireframeId: shared.wireframeId, screenId: input.screenId, ...spot })
       .returning({ id: pins.id });
-    await tx
+    const [comment] = await tx
       .insert(comments)
-      .values({ workspaceId: shared.workspaceId, pinId: pin!.id, guestName: name, shareLinkId: shared.linkId, body });
+      .values({ workspaceId: shared.workspaceId, pinId: pin!.id, guestName: name, shareLinkId: shared.linkId, body })
+      .returning({ id: comments.id });
+    // A link viewer is no member: the event has no actor, and names the guest as they typed it.
+    await emit(tx, {
+      kind: "feedback.pin_created",
+      workspaceId: shared.workspaceId,
+      projectId: shared.projectId,
+      actor: null,
+      subject: { id: pin!.id, wireframeId: shared.wireframeId, screenId: input.screenId },
+      change: { commentId: comment!.id, text: body, ...spot, guest: name },
+    });
     return { id: pin!.id };
   });
 }

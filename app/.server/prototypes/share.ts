@@ -4,7 +4,8 @@ import { isUuid } from "~/lib/ids";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { hashToken, randomToken, safeEqual } from "../auth/tokens";
-import { db, schema, transaction } from "../db";
+import { db, schema } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import { hit, peek, retryMessage } from "../rate-limit";
 import { sessionSecrets } from "../secrets";
@@ -61,7 +62,7 @@ export async function createShareLink(
     throw new UserError(400, "Choose an expiry between 1 and 365 days.", "expiresInDays");
   const token = randomToken(24);
   const passwordHash = password ? await hashPassword(password) : null;
-  const link = await transaction(async (tx) => {
+  const link = await mutate(async (tx) => {
     await requireAccess(tx, member, "share_link", "change");
     const row = await findWireframeRow(tx, member, wireframeId);
     const [inserted] = await tx
@@ -75,7 +76,20 @@ export async function createShareLink(
         expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
         createdBy: member.user.id,
       })
-      .returning({ id: links.id });
+      .returning({ id: links.id, allowFeedback: links.allowFeedback, expiresAt: links.expiresAt });
+    await emit(tx, {
+      kind: "wireframe.shared",
+      ...envelope(member, row.projectId),
+      subject: { id: row.id, name: row.name },
+      change: {
+        link: {
+          id: inserted!.id,
+          allowFeedback: inserted!.allowFeedback,
+          hasPassword: passwordHash !== null,
+          expiresAt: inserted!.expiresAt?.toISOString() ?? null,
+        },
+      },
+    });
     return inserted!;
   });
   return { id: link.id, token };
@@ -108,7 +122,7 @@ export async function listShareLinks(member: MemberContext, wireframeId: string)
 export async function revokeShareLink(member: MemberContext, wireframeId: string, linkId: string): Promise<void> {
   requireRole(member, "share_link", "change");
   if (!isUuid(linkId)) throw notFound("That link");
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "share_link", "change");
     const done = await tx
       .update(links)
@@ -116,6 +130,13 @@ export async function revokeShareLink(member: MemberContext, wireframeId: string
       .where(and(eq(links.id, linkId), eq(links.wireframeId, wireframeId), eq(links.workspaceId, member.workspace.id)))
       .returning({ id: links.id });
     if (done.length === 0) throw notFound("That link");
+    const row = await findWireframeRow(tx, member, wireframeId);
+    await emit(tx, {
+      kind: "wireframe.share_revoked",
+      ...envelope(member, row.projectId),
+      subject: { id: row.id, name: row.name },
+      change: { link: { id: linkId } },
+    });
   });
 }
 

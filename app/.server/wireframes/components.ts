@@ -5,7 +5,7 @@ import { SCHEMA_VERSION, type ComponentDefinition } from "~/lib/wireframes/docum
 import { liftTo, migrateComponentDefinition, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { componentDefinitionSchema, firstIssueMessage, firstIssuePath } from "~/lib/wireframes/schema";
 import { db, rowsOf, schema, type Db } from "../db";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { notFound, UserError } from "../errors";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
@@ -86,9 +86,7 @@ export async function createComponent(
       .returning({ id: wireframeComponents.id, version: wireframeComponents.version });
     await emit(tx, {
       kind: "component.created",
-      workspaceId: member.workspace.id,
-      projectId: null,
-      actor: actorOf(member),
+      ...envelope(member),
       subject: { id: inserted!.id, name },
       change: { version: inserted!.version },
     });
@@ -156,9 +154,7 @@ export async function updateComponent(
       .returning({ version: wireframeComponents.version, name: wireframeComponents.name });
     await emit(tx, {
       kind: "component.updated",
-      workspaceId: member.workspace.id,
-      projectId: null,
-      actor: actorOf(member),
+      ...envelope(member),
       subject: { id, name: updated!.name },
       change: { version: updated!.version, renamed: name !== undefined, redrawn: definition !== undefined },
     });
@@ -241,9 +237,7 @@ export async function deleteComponent(member: MemberContext, id: string): Promis
     if (!gone) return;
     await emit(tx, {
       kind: "component.deleted",
-      workspaceId,
-      projectId: null,
-      actor: actorOf(member),
+      ...envelope(member),
       subject: { id, name: gone.name },
       change: { detached, redrawn },
     });

@@ -3,7 +3,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { isUuid } from "~/lib/ids";
 import type { WireframeElement } from "~/lib/wireframes/document";
-import { db, rowsOf, schema, transaction, type Db } from "../db";
+import { db, rowsOf, schema, type Db } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { UserError } from "../errors";
 import { cleanFileName } from "../files/attachment-actions";
 import { discardFiles } from "../files/attachments";
@@ -55,9 +56,10 @@ export async function uploadImage(
   const workspaceId = member.workspace.id;
   await assertCanStore(db(), workspaceId, bytes.byteLength);
   const storageKey = `${workspaceId}/wireframes/${randomUUID()}`;
+  const fileName = cleanFileName(file.name ?? "") || "image";
   await fileStore().put(storageKey, bytes, contentType);
   try {
-    const id = await transaction(async (tx) => {
+    const id = await mutate(async (tx) => {
       await lockWorkspaceStorage(tx, workspaceId);
       await requireAccess(tx, member, "wireframe", "change");
       await assertCanStore(tx, workspaceId, bytes.byteLength);
@@ -67,12 +69,18 @@ export async function uploadImage(
           workspaceId,
           wireframeId: row.id,
           uploadedBy: member.user.id,
-          fileName: cleanFileName(file.name ?? "") || "image",
+          fileName,
           contentType,
           sizeBytes: bytes.byteLength,
           storageKey,
         })
         .returning({ id: wireframeImages.id });
+      await emit(tx, {
+        kind: "wireframe.image_added",
+        ...envelope(member, row.projectId),
+        subject: { id: row.id, name: row.name },
+        change: { image: { id: inserted!.id, fileName, contentType, sizeBytes: bytes.byteLength } },
+      });
       return inserted!.id;
     });
     return { fileId: id, url: imageUrl(row.id, id) };

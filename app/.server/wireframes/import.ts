@@ -7,7 +7,8 @@ import { SCHEMA_VERSION, type WireframeDocument } from "~/lib/wireframes/documen
 import { ExcalidrawError, excalidrawToDocument, isExcalidrawScene, type ImportNote } from "~/lib/wireframes/excalidraw";
 import { DocumentVersionError, liftTo, MIGRATIONS } from "~/lib/wireframes/migrate";
 import { firstIssueMessage, wireframeDocumentSchema } from "~/lib/wireframes/schema";
-import { db, schema, transaction } from "../db";
+import { db, schema } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
 import { fileStore } from "../files/store";
@@ -215,7 +216,7 @@ export async function importWireframe(member: MemberContext, input: ImportInput)
       await fileStore().put(image.storageKey, image.bytes, image.contentType);
       stored.push(image.storageKey);
     }
-    const id = await transaction(async (tx) => {
+    const id = await mutate(async (tx) => {
       await requireAccess(tx, member, "wireframe", "change");
       const project = isUuid(input.projectId)
         ? (
@@ -249,6 +250,12 @@ export async function importWireframe(member: MemberContext, input: ImportInput)
           })),
         );
       }
+      await emit(tx, {
+        kind: "wireframe.created",
+        ...envelope(member, project.id),
+        subject: { id: row!.id, name },
+        change: { source: "import", template: null, copyOf: null, screenCount: Object.keys(document.screens).length },
+      });
       return row!.id;
     });
     return {

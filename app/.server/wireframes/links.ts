@@ -8,7 +8,7 @@ import { compareOrder } from "~/lib/wireframes/order";
 import { ScreenSvg } from "~/lib/wireframes/render";
 import { db, schema } from "../db";
 import { isUserError, notFound, UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { findWireframeRow } from "./rows";
@@ -103,9 +103,7 @@ function screenLinkEvent(
 ) {
   return {
     kind,
-    workspaceId: member.workspace.id,
-    projectId: card.projectId,
-    actor: actorOf(member),
+    ...envelope(member, card.projectId),
     subject: { id: card.id, number: card.number, title: card.title },
     change,
   };

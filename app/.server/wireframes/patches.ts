@@ -5,7 +5,7 @@ import { applyOpsSkipping } from "~/lib/wireframes/ops";
 import { firstIssueMessage, firstIssuePath, LIMITS, patchSchema } from "~/lib/wireframes/schema";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { componentsTopic, publish, wireframeTopic } from "../realtime";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
@@ -105,9 +105,7 @@ export async function applyPatchIn(
   }
   await emit(tx, {
     kind: "wireframe.patched",
-    workspaceId: member.workspace.id,
-    projectId: row.projectId,
-    actor: actorOf(member),
+    ...envelope(member, row.projectId),
     subject: { id: row.id, name: row.name },
     change: { seq, clientId: patch.clientId, patchId, ops: applied },
   });

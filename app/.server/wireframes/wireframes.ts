@@ -4,8 +4,8 @@ import { DEVICE_SIZES, type DevicePreset, type Op, type Screen, type WireframeDo
 import { newDocument } from "~/lib/wireframes/ops";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
-import { db, schema, transaction } from "../db";
-import { actorOf, emit, mutate } from "../events";
+import { db, schema } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { escapeLike } from "../db/like";
 import { notFound, UserError } from "../errors";
 import { discardFiles } from "../files/attachments";
@@ -94,7 +94,7 @@ export async function createWireframe(member: MemberContext, input: NewWireframe
   requireRole(member, "wireframe", "change");
   const name = cleanName(input.name);
   const document = documentFor(input);
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     const project = isUuid(input.projectId)
       ? (
@@ -117,6 +117,13 @@ export async function createWireframe(member: MemberContext, input: NewWireframe
         updatedBy: member.user.id,
       })
       .returning({ id: wireframes.id });
+    const template = input.templateId && input.templateId !== "blank" ? input.templateId : null;
+    await emit(tx, {
+      kind: "wireframe.created",
+      ...envelope(member, project.id),
+      subject: { id: row!.id, name },
+      change: { source: template ? "template" : "blank", template, copyOf: null, screenCount: Object.keys(document.screens).length },
+    });
     return { id: row!.id };
   });
 }
@@ -155,34 +162,47 @@ export async function getWireframe(member: MemberContext, id: string): Promise<W
 export async function renameWireframe(member: MemberContext, id: string, name: string): Promise<void> {
   requireRole(member, "wireframe", "change");
   const clean = cleanName(name);
-  await transaction(async (tx) => {
+  await mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, id, { lock: true });
     await tx
       .update(wireframes)
       .set({ name: clean, updatedBy: member.user.id, updatedAt: new Date() })
       .where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
+    await emit(tx, {
+      kind: "wireframe.renamed",
+      ...envelope(member, row.projectId),
+      subject: { id: row.id, name: clean },
+      change: { from: row.name, to: clean },
+    });
   });
 }
 
 /** A copy in the same project, named "<name> (copy)"; its images are the same files (they stay while any wireframe uses them). */
 export async function duplicateWireframe(member: MemberContext, id: string): Promise<{ id: string }> {
   requireRole(member, "wireframe", "change");
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     const row = await findWireframeRow(tx, member, id);
     const name = Array.from(`${row.name} (copy)`).slice(0, 120).join("");
+    const document = currentDocument(row.document);
     const [copy] = await tx
       .insert(wireframes)
       .values({
         workspaceId: member.workspace.id,
         projectId: row.projectId,
         name,
-        document: currentDocument(row.document),
+        document,
         createdBy: member.user.id,
         updatedBy: member.user.id,
       })
       .returning({ id: wireframes.id });
+    await emit(tx, {
+      kind: "wireframe.created",
+      ...envelope(member, row.projectId),
+      subject: { id: copy!.id, name },
+      change: { source: "copy", template: null, copyOf: { id: row.id, name: row.name }, screenCount: Object.keys(document.screens).length },
+    });
     return { id: copy!.id };
   });
 }
@@ -200,9 +220,7 @@ export async function deleteWireframe(member: MemberContext, id: string): Promis
     await tx.delete(wireframes).where(and(eq(wireframes.id, row.id), eq(wireframes.workspaceId, member.workspace.id)));
     await emit(tx, {
       kind: "wireframe.deleted",
-      workspaceId: member.workspace.id,
-      projectId: row.projectId,
-      actor: actorOf(member),
+      ...envelope(member, row.projectId),
       subject: { id: row.id, name: row.name },
       change: {},
     });

@@ -5,7 +5,7 @@ import { assignableRoles, ROLE_LABELS, type Role } from "~/lib/permissions";
 import { hashToken } from "../auth/tokens";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import { requireRole } from "../access";
 import { appLink, sendMail } from "../mail";
 import { invitationMail } from "../mail/templates";
@@ -103,9 +103,7 @@ export async function inviteMember(ctx: MemberContext, email: string, role: Role
     }
     await emit(tx, {
       kind: "member.invited",
-      workspaceId: ctx.workspace.id,
-      projectId: null,
-      actor: actorOf(ctx),
+      ...envelope(ctx),
       subject: { email },
       change: { role, resent: !!open },
     });
@@ -215,7 +213,7 @@ async function joinWorkspace(tx: Db, inv: typeof invitations.$inferSelect, userI
     workspaceId: inv.workspaceId,
     projectId: null,
     actor: { id: userId, name: null },
-    subject: { userId },
+    subject: { userId, email: inv.email },
     change: { role: inv.role, invitedBy: inv.invitedBy },
   });
 }

@@ -3,7 +3,7 @@ import { isUuid } from "~/lib/ids";
 import { assignableRoles, type Role } from "~/lib/permissions";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
-import { actorOf, emit, mutate } from "../events";
+import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "./index";
 import { requireAccess, requireRole } from "../access";
 
@@ -78,9 +78,7 @@ export async function changeRole(ctx: MemberContext, userId: string, role: Role)
       .where(and(eq(memberships.workspaceId, ctx.workspace.id), eq(memberships.userId, userId)));
     await emit(tx, {
       kind: "member.role_changed",
-      workspaceId: ctx.workspace.id,
-      projectId: null,
-      actor: actorOf(ctx),
+      ...envelope(ctx),
       subject: { userId },
       change: { from: target.role, to: role },
     });
@@ -115,9 +113,7 @@ export async function removeMember(ctx: MemberContext, userId: string) {
       .where(and(eq(users.id, userId), eq(users.currentWorkspaceId, ctx.workspace.id)));
     await emit(tx, {
       kind: leaving ? "member.left" : "member.removed",
-      workspaceId: ctx.workspace.id,
-      projectId: null,
-      actor: actorOf(ctx),
+      ...envelope(ctx),
       subject: { userId, email: target.email },
       change: { role: target.role },
     });

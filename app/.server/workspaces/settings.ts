@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { schema, transaction } from "../db";
+import { emit, envelope, mutate } from "../events";
 import { UserError } from "../errors";
 import { attachmentKeys, discardFiles } from "../files/attachments";
 import { slugify, type MemberContext } from "./index";
@@ -11,7 +12,7 @@ const { workspaces } = schema;
 /** Renames the workspace and sets its address; admins and owners, not while read-only. Returns the address used. */
 export async function updateWorkspace(ctx: MemberContext, input: { name: string; slug: string }): Promise<{ slug: string }> {
   const wanted = slugify(input.slug || input.name);
-  return transaction(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, ctx, "workspace", "change");
     const [taken] = await tx
       .select({ id: workspaces.id })
@@ -19,10 +20,23 @@ export async function updateWorkspace(ctx: MemberContext, input: { name: string;
       .where(and(eq(workspaces.slug, wanted), ne(workspaces.id, ctx.workspace.id)))
       .limit(1);
     if (taken) throw new UserError(400, "That address is taken. Try another.", "slug");
-    await tx
-      .update(workspaces)
-      .set({ name: input.name.trim(), slug: wanted, updatedAt: new Date() })
-      .where(eq(workspaces.id, ctx.workspace.id));
+    const [before] = await tx
+      .select({ name: workspaces.name, slug: workspaces.slug })
+      .from(workspaces)
+      .where(eq(workspaces.id, ctx.workspace.id))
+      .for("update");
+    const name = input.name.trim();
+    await tx.update(workspaces).set({ name, slug: wanted, updatedAt: new Date() }).where(eq(workspaces.id, ctx.workspace.id));
+    const fields = [
+      { field: "name", from: before!.name, to: name },
+      { field: "slug", from: before!.slug, to: wanted },
+    ].filter((f) => f.from !== f.to);
+    await emit(tx, {
+      kind: "workspace.updated",
+      ...envelope(ctx),
+      subject: { id: ctx.workspace.id, name, slug: wanted },
+      change: { fields },
+    });
     return { slug: wanted };
   });
 }
