@@ -78,5 +78,3 @@ export const createApiKeySchema = z
   });
 
 export const revokeApiKeySchema = z.object({ intent: z.literal("revoke"), keyId: z.uuid({ error: "Choose a key to revoke." }) });
-
-export const apiKeysFormSchema = z.union([createApiKeySchema, revokeApiKeySchema]);
