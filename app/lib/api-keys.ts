@@ -45,36 +45,37 @@ export const EXPIRY_CHOICES = [
 
 const access = z.enum(["none", "read", "write"]).default("none");
 
-/** The form of /settings/api-keys: one `access.<kind>` select per kind. */
-export const createApiKeySchema = z
-  .object({
-    intent: z.literal("create"),
-    type: z.enum(["workspace", "personal"], { error: "Choose whose key this is." }),
-    name: z
-      .string({ error: "Give the key a name." })
-      .trim()
-      .min(1, { error: "Give the key a name." })
-      .max(80, { error: "Keep the name under 80 characters." }),
-    expiresInDays: z.enum(["30", "90", "365", "never"], { error: "Choose when the key expires." }),
-    access: z
-      .object(Object.fromEntries(API_SCOPE_KINDS.map((k) => [k.kind, access])) as Record<ApiScopeKind, typeof access>)
-      .default({} as Record<ApiScopeKind, "none">),
-  })
-  .transform((value, ctx) => {
-    const scopes: ApiScope[] = [];
-    for (const { kind, writable } of API_SCOPE_KINDS) {
-      const level = value.access[kind] ?? "none";
-      if (level === "write" && !writable) {
-        ctx.addIssue({ code: "custom", path: ["access", kind], message: "This kind can only be read through the API." });
-        return z.NEVER;
-      }
-      if (level !== "none") scopes.push(`${kind}:${level}`);
-    }
-    if (scopes.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["access"], message: "Give the key at least one scope." });
+/** The form of /settings/api-keys: one `access.<kind>` select per kind (what the page checks; conform reads no transform). */
+export const createApiKeyFieldsSchema = z.object({
+  intent: z.literal("create"),
+  type: z.enum(["workspace", "personal"], { error: "Choose whose key this is." }),
+  name: z
+    .string({ error: "Give the key a name." })
+    .trim()
+    .min(1, { error: "Give the key a name." })
+    .max(80, { error: "Keep the name under 80 characters." }),
+  expiresInDays: z.enum(["30", "90", "365", "never"], { error: "Choose when the key expires." }),
+  access: z
+    .object(Object.fromEntries(API_SCOPE_KINDS.map((k) => [k.kind, access])) as Record<ApiScopeKind, typeof access>)
+    .default({} as Record<ApiScopeKind, "none">),
+});
+
+/** The same as the server parses it: the selects become the key's scopes (at least one). */
+export const createApiKeySchema = createApiKeyFieldsSchema.transform((value, ctx) => {
+  const scopes: ApiScope[] = [];
+  for (const { kind, writable } of API_SCOPE_KINDS) {
+    const level = value.access[kind] ?? "none";
+    if (level === "write" && !writable) {
+      ctx.addIssue({ code: "custom", path: ["access", kind], message: "This kind can only be read through the API." });
       return z.NEVER;
     }
-    return { intent: value.intent, type: value.type, name: value.name, expiresInDays: value.expiresInDays, scopes };
-  });
+    if (level !== "none") scopes.push(`${kind}:${level}`);
+  }
+  if (scopes.length === 0) {
+    ctx.addIssue({ code: "custom", path: ["access"], message: "Give the key at least one scope." });
+    return z.NEVER;
+  }
+  return { intent: value.intent, type: value.type, name: value.name, expiresInDays: value.expiresInDays, scopes };
+});
 
 export const revokeApiKeySchema = z.object({ intent: z.literal("revoke"), keyId: z.uuid({ error: "Choose a key to revoke." }) });

@@ -198,7 +198,7 @@ export function requireRole<K extends ResourceKind>(actor: Actor, kind: K, actio
 }
 
 /** RFC 6750 §3.1: 403 `insufficient_scope`, naming the scope that was needed. */
-export function insufficientScope(kind: ResourceKind, action: string): UserError {
+function insufficientScope(kind: ResourceKind, action: string): UserError {
   const scope = scopeNeeded(kind, action);
   return new UserError(
     403,

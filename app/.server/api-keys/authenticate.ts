@@ -24,7 +24,7 @@ export type ApiKeyMember = MemberContext & {
   apiKey: { id: string; type: ApiKeyType; scopes: readonly string[]; planId: PlanId };
 };
 
-export type ApiKeyRefusal = { refused: "invalid_key" | "key_revoked" | "key_expired"; detail: string };
+type ApiKeyRefusal = { refused: "invalid_key" | "key_revoked" | "key_expired"; detail: string };
 
 const WORKSPACE_KEY_ROLE: Role = "admin";
 

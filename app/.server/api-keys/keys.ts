@@ -17,7 +17,7 @@ const { apiKeys, users } = schema;
 export const KEY_PATTERN = /^atl_(live|test)_([a-z2-7]{12})_([A-Za-z0-9_-]{43})$/;
 
 /** `live` in production, `test` elsewhere (a key made on a laptop says so). */
-export function keyMode(): "live" | "test" {
+function keyMode(): "live" | "test" {
   return process.env.NODE_ENV === "production" ? "live" : "test";
 }
 
@@ -28,7 +28,7 @@ function publicIdOf(bytes: Buffer): string {
 }
 
 /** A new key's text: 12 characters of public id, 256 bits of secret. */
-export function newKeyText(mode = keyMode()): { text: string; publicId: string } {
+function newKeyText(mode = keyMode()): { text: string; publicId: string } {
   const publicId = publicIdOf(randomBytes(12));
   return { text: `atl_${mode}_${publicId}_${randomBytes(32).toString("base64url")}`, publicId };
 }
@@ -53,7 +53,7 @@ export type ApiKeyRow = {
   lastUsedIp: string | null;
 };
 
-export type CreateApiKeyInput = { type: ApiKeyType; name: string; scopes: ApiScope[]; expiresInDays: "30" | "90" | "365" | "never" };
+type CreateApiKeyInput = { type: ApiKeyType; name: string; scopes: ApiScope[]; expiresInDays: "30" | "90" | "365" | "never" };
 
 const WORKSPACE_KEYS = "Only owners and admins can make or revoke workspace keys.";
 

@@ -12,7 +12,7 @@ export const KEY_REQUESTS_PER_MINUTE: Record<PlanId, number> = { starter: 60, pr
 const WINDOW_SECONDS = 60;
 const POLICY = "per-key";
 
-export type KeyRate = { ok: boolean; limit: number; remaining: number; resetSeconds: number; headers: Record<string, string> };
+type KeyRate = { ok: boolean; limit: number; remaining: number; resetSeconds: number; headers: Record<string, string> };
 
 /**
  * Counts one request of the key. The answer's headers follow the IETF draft "RateLimit header

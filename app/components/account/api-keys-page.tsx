@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, messageOf, replyFor, useSchemaForm } from "~/components/ui/conform";
 import { Field, FormMessage, useHydrated } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
-import { createApiKeySchema, EXPIRY_CHOICES } from "~/lib/api-keys";
+import { createApiKeyFieldsSchema, EXPIRY_CHOICES } from "~/lib/api-keys";
 import { formatDateTime } from "~/lib/dates";
 
 type KeyRow = {
@@ -201,7 +201,7 @@ function KeyList({ keys, canSeeWorkspaceKeys }: { keys: KeyRow[]; canSeeWorkspac
 }
 
 function NewKey({ data, reply }: { data: ApiKeysPageData; reply: FormReply | undefined }) {
-  const [form, fields] = useSchemaForm(createApiKeySchema, {
+  const [form, fields] = useSchemaForm(createApiKeyFieldsSchema, {
     id: "api-key-new",
     lastResult: replyFor(reply, "create"),
     defaultValue: { type: data.canMakeWorkspaceKeys ? "workspace" : "personal", expiresInDays: "90" },
