@@ -75,6 +75,8 @@ async function send(res: ExpressResponse, response: Response, scope: RequestScop
   if (response.status === 429 && !response.headers.has("Retry-After")) {
     res.setHeader("Retry-After", String(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
   }
+  // What the request's code asked every answer to carry (an API key's RateLimit headers).
+  for (const [key, value] of Object.entries(scope.responseHeaders ?? {})) if (!response.headers.has(key)) res.setHeader(key, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

@@ -1,6 +1,7 @@
+import { scopeAllows, scopeNeeded } from "~/lib/api-keys";
 import { can, type Action, type Role } from "~/lib/permissions";
 import type { Db } from "../db";
-import { forbidden } from "../errors";
+import { forbidden, UserError } from "../errors";
 import { assertWritable } from "../workspaces/limits";
 
 /**
@@ -140,8 +141,11 @@ function ruleOf<K extends ResourceKind>(kind: K, action: AccessAction<K>): Rule 
   return (RULES[kind] as Record<string, Rule>)[action]!;
 }
 
-/** Who asks: a role in a workspace (a MemberContext is one). */
-export type Actor = { role: Role | null | undefined; workspace: { id: string } };
+/**
+ * Who asks: a role in a workspace (a MemberContext is one). A request made with an API key
+ * carries the key's scopes too (decision 027): the role and the scopes must both allow it.
+ */
+export type Actor = { role: Role | null | undefined; workspace: { id: string }; apiKey?: { scopes: readonly string[] } };
 
 export type Decision = "allowed" | "forbidden" | "read_only";
 
@@ -186,10 +190,23 @@ export function refusalOf<K extends ResourceKind>(kind: K, action: AccessAction<
   return ruleOf(kind, action).message;
 }
 
-/** A 403 with the resource's message unless the member's role allows the action (no database read). */
+/** A 403 with the resource's message unless the member's role (and an API key's scopes) allow the action (no database read). */
 export function requireRole<K extends ResourceKind>(actor: Actor, kind: K, action: AccessAction<K>): void {
   const rule = ruleOf(kind, action);
+  if (actor.apiKey && !scopeAllows(actor.apiKey.scopes, kind, action)) throw insufficientScope(kind, action);
   if (!can(actor.role, rule.permission)) throw forbidden(rule.message);
+}
+
+/** RFC 6750 §3.1: 403 `insufficient_scope`, naming the scope that was needed. */
+function insufficientScope(kind: ResourceKind, action: string): UserError {
+  const scope = scopeNeeded(kind, action);
+  return new UserError(
+    403,
+    `This API key does not have the ${scope} scope. Make a key with it in Settings → API keys.`,
+    undefined,
+    { "WWW-Authenticate": `Bearer realm="atelier", error="insufficient_scope", scope="${scope}"` },
+    "insufficient_scope",
+  );
 }
 
 /** Reading a kind of resource: a 403 unless the role may. */

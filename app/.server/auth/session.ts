@@ -35,22 +35,24 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The columns of a SessionUser (also what an API key's member is made of, app/.server/api-keys). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  avatarUrl: users.avatarUrl,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  theme: users.theme,
+  timeZone: users.timeZone,
+};
+
 async function lookup(request: Request): Promise<CurrentSession | null> {
   const id = await readSessionId(request);
   if (!id) return null;
   const idHash = hashToken(id);
   const [row] = await db()
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      avatarUrl: users.avatarUrl,
-      role: users.role,
-      emailVerifiedAt: users.emailVerifiedAt,
-      theme: users.theme,
-      timeZone: users.timeZone,
-      identityState: sessions.identityState,
-    })
+    .select({ ...sessionUserColumns, identityState: sessions.identityState })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))

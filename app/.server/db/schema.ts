@@ -120,3 +120,6 @@ export * from "./schema-insights";
 
 // The language model's per-workspace setting (whether card titles may be sent).
 export * from "./schema-llm";
+
+// API keys: workspace and personal keys of the public API, stored hashed.
+export * from "./schema-api-keys";

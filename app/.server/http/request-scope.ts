@@ -17,6 +17,8 @@ export type RequestScope = {
   databaseUnavailable?: boolean;
   /** oncePerRequest's answers, by key. */
   once?: Map<string, Promise<unknown>>;
+  /** Headers the answer carries whichever route makes it (an API key's `RateLimit`, server/remix-handler.ts). */
+  responseHeaders?: Record<string, string>;
 };
 
 const key = Symbol.for("atelier.request-scope");
@@ -35,6 +37,12 @@ export async function inRequestScope<T>(fn: () => Promise<T>): Promise<{ result:
 export function noteRetryAfter(seconds: number): void {
   const scope = storage.getStore();
   if (scope) scope.retryAfterSeconds = Math.max(scope.retryAfterSeconds ?? 0, Math.ceil(seconds));
+}
+
+/** Headers this request's answer should carry, whatever the route answers (an answer's own header wins). */
+export function noteResponseHeaders(headers: Record<string, string>): void {
+  const scope = storage.getStore();
+  if (scope) scope.responseHeaders = { ...scope.responseHeaders, ...headers };
 }
 
 /** Postgres (or the connection to it) is down or restarting, as opposed to a bug: the answer is a 503. */

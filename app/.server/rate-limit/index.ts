@@ -9,7 +9,7 @@ import { noteRetryAfter } from "../http/request-scope";
  * A refusal also notes its wait in the request's scope, so the 429 that follows carries
  * `Retry-After` whichever route answers it (server/remix-handler.ts).
  */
-export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+export type RateLimitResult = { ok: true; remaining: number; resetSeconds?: number } | { ok: false; retryAfterSeconds: number };
 
 export async function hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
   const result = await db().execute<{ count: number; window_start: Date | string }>(sql`
@@ -21,12 +21,18 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
   const rows = rowsOf<{ count: number; window_start: Date | string }>(result);
   const row = rows[0]!;
   const count = Number(row.count);
-  if (count <= limit) return { ok: true, remaining: limit - count };
-  return refused(new Date(row.window_start).getTime(), windowSeconds);
+  const windowStart = new Date(row.window_start).getTime();
+  if (count <= limit) return { ok: true, remaining: limit - count, resetSeconds: secondsLeft(windowStart, windowSeconds) };
+  return refused(windowStart, windowSeconds);
+}
+
+/** Whole seconds until the window that started at `windowStart` ends (at least 1). */
+function secondsLeft(windowStart: number, windowSeconds: number): number {
+  return Math.max(1, Math.ceil((windowStart + windowSeconds * 1000 - Date.now()) / 1000));
 }
 
 function refused(windowStart: number, windowSeconds: number): RateLimitResult {
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowSeconds * 1000 - Date.now()) / 1000));
+  const retryAfterSeconds = secondsLeft(windowStart, windowSeconds);
   noteRetryAfter(retryAfterSeconds);
   return { ok: false, retryAfterSeconds };
 }

@@ -159,6 +159,18 @@ export function SettingsPage({
         </p>
       </section>
 
+      <section aria-labelledby="api-keys-link-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="api-keys-link-h" className="text-base font-semibold text-slate-900">
+          API keys
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Keys for scripts and tools that use the Atelier API.{" "}
+          <Link to="/settings/api-keys" className="font-medium text-brand-700 hover:underline">
+            Manage API keys
+          </Link>
+        </p>
+      </section>
+
       <section aria-labelledby="new-ws-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="new-ws-h" className="text-base font-semibold text-slate-900">
           Another workspace
