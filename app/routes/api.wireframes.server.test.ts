@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authedRequest } from "../../tests/support/factories";
 import { resetDb } from "../../tests/support/db";
 import { SCHEMA_VERSION } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { stopRealtime } from "~/.server/realtime";
 import { applyPatch, createWireframe, getWireframe, opsSince, updateComponent } from "~/.server/wireframes";
 import { addRole, makeReadOnly, makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";

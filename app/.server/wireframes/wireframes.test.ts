@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { SCHEMA_VERSION, type ComponentDefinition, type Op, type WireframeElement } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { wireframeDocumentSchema } from "~/lib/wireframes/schema";
 import { db, schema } from "../db";
 import {
