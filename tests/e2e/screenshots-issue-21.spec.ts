@@ -60,6 +60,9 @@ test("the board's refusal of a card move in a read-only workspace", async ({ pag
     }),
   );
   await shoot(page, testInfo, "board-refusal", async () => {
+    // A fresh page each time: one toast on the screen, not the earlier variants' too.
+    await page.reload();
+    await expect(page.locator("[data-live-state='live']")).toBeVisible();
     const handle = page.getByRole("button", { name: "Move card #1: Write the press release" });
     await handle.focus();
     await page.keyboard.press("Space");
@@ -67,11 +70,12 @@ test("the board's refusal of a card move in a read-only workspace", async ({ pag
     await page.keyboard.press("ArrowRight");
     await expect(column(page, "To do").getByRole("link", { name: /Write the press release/ })).toBeAttached();
     await page.keyboard.press("Space");
-    const toast = page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: "Move failed" }).last();
-    await expect(toast).toContainText(READ_ONLY);
+    const messages = page.getByRole("region", { name: "Messages" });
+    await expect(messages).toContainText("Move failed");
+    await expect(messages.getByText(READ_ONLY)).toBeVisible();
     // Rolled back: the card is where it was.
     await expect(column(page, "Backlog").getByRole("link", { name: /Write the press release/ })).toBeVisible();
-    return toast;
+    return messages.getByText(READ_ONLY);
   });
 });
 
