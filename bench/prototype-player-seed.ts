@@ -15,7 +15,7 @@ import { applyPatch, createWireframe, getWireframe } from "~/.server/wireframes"
 import { createWorkspace, getMemberContext } from "~/.server/workspaces";
 import type { Op, WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { keysBetween } from "~/lib/wireframes/order";
 import { sampleDocument } from "~/lib/wireframes/sample";
 

@@ -14,7 +14,7 @@ import { applyPatch, createWireframe, getWireframe } from "~/.server/wireframes"
 import { createWorkspace, getMemberContext } from "~/.server/workspaces";
 import type { Op, WireframeElement } from "~/lib/wireframes/document";
 import { ancestry } from "~/lib/wireframes/editor/tree";
-import { defaultElement, newId } from "~/lib/wireframes/ops";
+import { defaultElement, newId } from "~/lib/wireframes/elements";
 import { keysBetween } from "~/lib/wireframes/order";
 import { sampleDocument } from "~/lib/wireframes/sample";
 

@@ -32,7 +32,8 @@ const ELEMENTS = 1000;
 
 const { sampleDocument } = await import("~/lib/wireframes/sample");
 const { ScreenSvg } = await import("~/lib/wireframes/render");
-const { applyOps, defaultElement } = await import("~/lib/wireframes/ops");
+const { applyOps } = await import("~/lib/wireframes/ops");
+const { defaultElement } = await import("~/lib/wireframes/elements");
 const { SCHEMA_VERSION } = await import("~/lib/wireframes/document");
 
 const pct = (xs: number[], p: number) => percentile(xs, p, 2);

@@ -4,7 +4,7 @@
 // and a replayed patch (same patchId, sent to the other server) changes nothing.
 // Every wait is on an event (output, a stream's bytes), never on time.
 import { describe, expect, it } from "vitest";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { createWireframe, getWireframe } from "~/.server/wireframes";
 import { makeWorkspace } from "~/.server/wireframes/test-support";
 import { resetDb } from "../tests/support/db";

@@ -15,6 +15,8 @@ export type UserErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 41
 export class UserError extends Error {
   /** The machine-readable reason (problem details' `code`); by default the status's own. */
   public code: ProblemCode;
+  /** Extension members its problem details carry (RFC 9457 §3.2), e.g. `current` on a version conflict. */
+  public extensions?: Record<string, unknown>;
 
   constructor(
     public status: UserErrorStatus,

@@ -133,7 +133,7 @@ describe("a change in a read-only workspace, on every kind of resource", () => {
 
   it("a wireframe patch (the editor's JSON API): 403 with the reason; the service says workspace_read_only", async () => {
     const ws = await lapsed();
-    const body = { clientId: "tab-1", ops: [{ op: "set-screen", id: ws.screenId, key: "name", value: "Renamed" }] };
+    const body = { clientId: "tab-1", ops: [{ op: "set-screen" as const, id: ws.screenId, key: "name", value: "Renamed" }] };
     const res = await patchAction(
       args(await jsonPost(ws.user.id, `/api/wireframes/${ws.wireframeId}/patches`, body), { id: ws.wireframeId }),
     );

@@ -1,7 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readJsonAs } from "~/.server/http/body";
 import { methodNotAllowed } from "~/.server/http/problem";
 import { deleteComponent, updateComponent } from "~/.server/wireframes";
-import { answerComponent, componentChangeSchema, componentJson, parseComponentBody } from "~/.server/wireframes/component-requests";
+import { answer, json, MAX_COMPONENT_BYTES } from "~/.server/wireframes/api";
+
+/** A rename, or a definition over the version it was edited from (the service checks the definition). */
+const componentChangeSchema = z.object({
+  name: z.string().optional(),
+  definition: z.unknown().optional(),
+  baseVersion: z.number().int().min(1).optional(),
+});
 
 /**
  * POST /api/wireframes/components/:id `{ name?, definition?, baseVersion? }` -> `{ version }`:
@@ -11,11 +20,10 @@ import { answerComponent, componentChangeSchema, componentJson, parseComponentBo
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  if (request.method === "DELETE") return answerComponent(request, async (member) => componentJson(await deleteComponent(member, id)));
+  if (request.method === "DELETE") return answer(request, async (member) => json(await deleteComponent(member, id)));
   if (request.method !== "POST") return methodNotAllowed(["POST", "DELETE"]);
-  return answerComponent(request, async (member) => {
-    const body = await parseComponentBody(request, componentChangeSchema);
-    if (body instanceof Response) return body;
-    return componentJson(await updateComponent(member, id, body));
+  return answer(request, async (member) => {
+    const body = await readJsonAs(request, componentChangeSchema, { maxBytes: MAX_COMPONENT_BYTES });
+    return json(await updateComponent(member, id, body));
   });
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { authedRequest } from "../../tests/support/factories";
 import { resetDb } from "../../tests/support/db";
 import { SCHEMA_VERSION } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { stopRealtime } from "~/.server/realtime";
 import { applyPatch, createWireframe, getWireframe, opsSince, updateComponent } from "~/.server/wireframes";
 import { addRole, makeReadOnly, makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
@@ -58,12 +58,38 @@ describe("POST /api/wireframes/:id/patches", () => {
     expect((await patch(ws.user.id, ws.id, "")).status).toBe(400);
     const huge = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "x", key: "name", value: "x".repeat(600 * 1024) }] });
     expect((await patch(ws.user.id, ws.id, huge)).status).toBe(413);
-    const bad = JSON.stringify({ clientId: "t", ops: [{ op: "set-element", id: "box", key: "opacity", value: 2 }] });
-    expect(await patch(ws.user.id, ws.id, bad)).toMatchObject({
-      status: 400,
-      body: { status: 400, detail: expect.stringMatching(/^ops\.0\.value: /), errors: [{ field: "ops.0.value" }] },
-    });
     expect((await getWireframe(ws.owner, ws.id)).seq).toBe(0);
+  });
+
+  it("a body the patch schema refuses is a 400 validation problem naming each invalid path; nothing is written", async () => {
+    const ws = await setup();
+    const refused = async (body: unknown) => {
+      const res = await patch(ws.user.id, ws.id, JSON.stringify(body));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, code: "validation_failed", type: "/docs/api/problems/validation-failed" });
+      return (res.body as { errors: { field: string; message: string }[] }).errors;
+    };
+    const opacity = await refused({ clientId: "t", ops: [{ op: "set-element", id: "box", key: "opacity", value: 2 }] });
+    expect(opacity).toEqual([{ field: "ops.0.value", message: expect.any(String) }]);
+    const ops = [
+      { op: "add-element", element: defaultElement("rectangle", { id: "ok", screenId: ws.screenId }) },
+      { op: "add-element", element: { ...defaultElement("rectangle", { screenId: ws.screenId }), fill: "not a colour" } },
+    ];
+    expect(await refused({ clientId: "c", ops })).toEqual([{ field: "ops.1.element.fill", message: expect.stringMatching(/colour/) }]);
+    expect((await refused({ clientId: "c", ops: [] })).map((e) => e.field)).toEqual(["ops"]);
+    expect((await refused({ clientId: "has space", patchId: "no spaces!", ops: ops.slice(0, 1) })).map((e) => e.field)).toEqual([
+      "clientId",
+      "patchId",
+    ]);
+    expect((await refused({ clientId: "c", patchId: "x".repeat(65), ops: ops.slice(0, 1) })).map((e) => e.field)).toEqual(["patchId"]);
+    expect((await refused("nonsense")).map((e) => e.field)).toEqual(["(body)"]);
+    // A viewer is refused for their role before the body is read.
+    const viewer = await addRole(ws.workspace.id, "viewer");
+    expect((await patch(viewer.user.id, ws.id, JSON.stringify("nonsense"))).status).toBe(403);
+    const wf = await getWireframe(ws.owner, ws.id);
+    expect(wf.seq).toBe(0);
+    expect(wf.document.elements).toEqual({});
+    expect(await opsSince(ws.owner, ws.id, 0)).toEqual({ seq: 0, patches: [] });
   });
 
   it("404 across workspaces and for a bad id, 403 for a viewer and when read-only, 401 signed out", async () => {
@@ -112,6 +138,33 @@ async function readEvents(res: Response, until: (events: { event: string; data: 
   }
   return { events, reader };
 }
+
+describe("POST /api/wireframes/:id/presence", () => {
+  beforeEach(resetDb);
+
+  it("a body that is not { clientId, screenId, selection } is a 400 validation problem naming each invalid path", async () => {
+    const ws = await setup();
+    const presence = async (body: unknown) => {
+      const req = await post(ws.user.id, `/api/wireframes/${ws.id}/presence`, JSON.stringify(body));
+      const res = await presenceAction(args(req, { id: ws.id }));
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    };
+    expect(await presence({ clientId: "tab-1", screenId: ws.screenId, selection: [] })).toEqual({ status: 204, body: null });
+    expect(await presence({ clientId: "tab-1", screenId: null, selection: [] })).toEqual({ status: 204, body: null });
+    const bad = await presence({ clientId: "no spaces", screenId: 7, selection: ["ok", 3] });
+    expect(bad).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(["clientId", "screenId", "selection.1"]);
+    const extra = await presence({ clientId: "tab-1", screenId: null, selection: [], cursor: { x: 1 } });
+    expect(extra).toMatchObject({ status: 400, body: { code: "validation_failed", errors: [{ field: "(body)" }] } });
+    expect((await presence({ clientId: "tab-1" })).body.errors.map((e: { field: string }) => e.field)).toEqual(["screenId", "selection"]);
+    // Another workspace's wireframe is a 404, as before.
+    const other = await setup();
+    const body = JSON.stringify({ clientId: "t", screenId: null, selection: [] });
+    expect(
+      (await presenceAction(args(await post(ws.user.id, `/api/wireframes/${other.id}/presence`, body), { id: other.id }))).status,
+    ).toBe(404);
+  });
+});
 
 describe("GET /wireframes/:id/events", () => {
   beforeEach(resetDb);

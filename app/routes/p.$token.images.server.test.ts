@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../tests/support/db";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { createShareLink, revokeShareLink } from "~/.server/prototypes";
 import { applyPatch, createWireframe, getWireframe, uploadImage } from "~/.server/wireframes";
 import { makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";

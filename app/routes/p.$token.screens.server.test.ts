@@ -4,7 +4,7 @@ import { authedRequest } from "../../tests/support/factories";
 import { resetDb } from "../../tests/support/db";
 import { colorFromHex } from "~/lib/design-tokens/color";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { TOKEN_FALLBACK_COLOR } from "~/lib/wireframes/render";
 import { db, schema } from "~/.server/db";
 import { createShareLink } from "~/.server/prototypes";

@@ -3,7 +3,7 @@ import { StaticRouter } from "react-router-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authedRequest } from "../../tests/support/factories";
 import { resetDb } from "../../tests/support/db";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { applyPatch, createWireframe, getWireframe, uploadImage } from "~/.server/wireframes";
 import { addRole, makeWorkspace, PNG_BYTES } from "~/.server/wireframes/test-support";
 import { ReadOnlyWireframe } from "~/components/wireframes/pages/read-only-wireframe";

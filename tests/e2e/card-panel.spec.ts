@@ -94,15 +94,23 @@ test.describe("the card panel with JavaScript", () => {
     await expect(panelOf(maya.page, "Maya's title").getByText("changed the title from “Lena's title” to “Maya's title”")).toBeVisible();
     await expect(panelOf(page, "Maya's title")).toBeVisible();
 
-    // Another round: this time Maya takes Lena's version instead of her own.
-    await mayaPanel.getByLabel("Description").fill("Maya's notes");
-    await lenaPanel.getByLabel("Description").fill("Lena's notes");
-    // Leaving the description saves it.
-    await lenaPanel.getByLabel("Description").press("Tab");
+    // Another round: this time Maya takes Lena's version instead of her own. Maya is still in
+    // the title, which saves only on Enter or when she leaves it. (Not the description: it
+    // saves itself after a pause in typing, so whichever of the two saves reached the server
+    // first would be kept and the other refused with both versions shown. No text is lost in
+    // either order, but which one comes first is a matter of timing.)
+    await mayaPanel.getByLabel("Title", { exact: true }).fill("Maya's second title");
+    await lenaPanel.getByLabel("Title", { exact: true }).fill("Lena's second title");
+    await lenaPanel.getByLabel("Title", { exact: true }).press("Enter");
     await expect(maya.page.getByText("Lena Lead changed this card while you were editing.")).toBeVisible();
+    await expect(maya.page.getByLabel("Title", { exact: true })).toHaveValue("Maya's second title");
     await maya.page.getByRole("link", { name: "Use their version instead" }).click();
-    await expect(mayaPanel.getByLabel("Description")).toHaveValue("Lena's notes");
+    await expect(mayaPanel.getByLabel("Title", { exact: true })).toHaveValue("Lena's second title");
     await expect(maya.page.getByText("changed this card while you were editing")).toHaveCount(0);
+    // Leaving the description saves it; Maya's panel shows it.
+    await lenaPanel.getByLabel("Description").fill("Lena's notes");
+    await lenaPanel.getByLabel("Description").press("Tab");
+    await expect(mayaPanel.getByLabel("Description")).toHaveValue("Lena's notes");
     // The form follows the card again (a later change shows up while she is not typing).
     // The priority saves as soon as it is chosen.
     await lenaPanel.getByLabel("Priority", { exact: true }).selectOption("urgent");

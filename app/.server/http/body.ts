@@ -5,7 +5,8 @@
  * `unsupported_media_type`, `invalid_request`, `payload_too_large`); the error boundary
  * shows its `detail` on a page, an API client reads the problem.
  */
-import { problem } from "./problem";
+import type { z } from "zod";
+import { problem, validationProblem } from "./problem";
 
 /** JSON and plain forms: 64 KB unless a route needs more (file uploads pass their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -160,4 +161,14 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   }
   if (holdsNul(value)) throw bodyError(400, MESSAGES.nulCharacter);
   return value;
+}
+
+/**
+ * A JSON body read by `readJson` and parsed by the route's zod schema: the typed value, or a
+ * thrown 400 `validation_failed` problem naming each invalid field's path (`validationProblem`).
+ */
+export async function readJsonAs<T extends z.ZodType>(request: Request, schema: T, options: BodyOptions = {}): Promise<z.output<T>> {
+  const parsed = schema.safeParse(await readJson(request, options));
+  if (!parsed.success) throw validationProblem(parsed.error);
+  return parsed.data;
 }

@@ -49,7 +49,7 @@ export function problem(init: ProblemInit): Response {
   });
 }
 
-/** A UserError as problem details (its field, if any, as the one entry of `errors`). */
+/** A UserError as problem details (its field, if any, as the one entry of `errors`; its own extension members, then `extensions`). */
 export function problemFromUserError(error: UserError, extensions?: Record<string, unknown>): Response {
   return problem({
     status: error.status,
@@ -57,7 +57,7 @@ export function problemFromUserError(error: UserError, extensions?: Record<strin
     code: error.code,
     errors: error.field ? [{ field: error.field, message: error.message }] : undefined,
     headers: error.headers,
-    extensions,
+    extensions: error.extensions || extensions ? { ...error.extensions, ...extensions } : undefined,
   });
 }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import type { Op } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { hashToken } from "../auth/tokens";
 import { db, schema } from "../db";
 import { isUserError } from "../errors";

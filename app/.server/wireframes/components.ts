@@ -109,10 +109,9 @@ export class ComponentVersionConflict extends UserError {
       "version_conflict",
     );
     this.name = "ComponentVersionConflict";
+    this.extensions = { current };
   }
 }
-
-export const isComponentVersionConflict = (error: unknown): error is ComponentVersionConflict => error instanceof ComponentVersionConflict;
 
 /**
  * Renames a main component or changes its definition (every instance follows); returns the

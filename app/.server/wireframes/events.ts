@@ -1,7 +1,5 @@
-import { z } from "zod";
 import { presenceColor } from "~/lib/wireframes/presence";
 import { db } from "../db";
-import { UserError } from "../errors";
 import { ready, subscribe } from "../realtime";
 import { isMemberOf, type MemberContext } from "../workspaces";
 import { requireRead } from "../access";
@@ -22,30 +20,25 @@ import { componentsTopic, currentSeq, publishWireframe, readLog, wireframeTopic,
  * LISTEN/NOTIFY (app/.server/realtime).
  */
 
-const presenceSchema = z.strictObject({
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  screenId: z.string().max(64).nullable(),
-  selection: z.array(z.string().max(64)).max(2_000),
-});
+/** Where an editor is: its tab's id, the screen it shows, what it selected (parsed at the route). */
+export type Presence = { clientId: string; screenId: string | null; selection: string[] };
 
 /** Presence carries at most this many selected ids (a notification is at most 8,000 bytes). */
 const MAX_SELECTION_SENT = 250;
 
 /** Says who is where and what they selected (viewers too: they are there). Publish only; nothing is stored. */
-export async function publishPresence(member: MemberContext, wireframeId: string, input: unknown): Promise<void> {
+export async function publishPresence(member: MemberContext, wireframeId: string, presence: Presence): Promise<void> {
   requireRead(member, "wireframe");
-  const parsed = presenceSchema.safeParse(input);
-  if (!parsed.success) throw new UserError(400, "Send { clientId, screenId, selection }.");
   const row = await findWireframeRow(db(), member, wireframeId);
   const name = member.user.fullName?.trim() || member.user.email.split("@")[0] || "Someone";
   await publishWireframe(row.id, {
     type: "presence",
-    clientId: parsed.data.clientId,
+    clientId: presence.clientId,
     userId: member.user.id,
     name,
     color: presenceColor(member.user.id),
-    screenId: parsed.data.screenId,
-    selection: parsed.data.selection.slice(0, MAX_SELECTION_SENT),
+    screenId: presence.screenId,
+    selection: presence.selection.slice(0, MAX_SELECTION_SENT),
   });
 }
 

@@ -6,7 +6,7 @@ import { resetDb } from "../../../tests/support/db";
 import { authedRequest } from "../../../tests/support/factories";
 import type { WireframeDocument, WireframeElement } from "~/lib/wireframes/document";
 import { DEFAULT_EXPORT, exportFileName, slugify, uniqueNames, type ExportRequest } from "~/lib/wireframes/export";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { compareOrder, keysBetween, topKey } from "~/lib/wireframes/order";
 import { loader as downloadLoader } from "~/routes/wireframes.export.$id.download.server";
 import { loader as pageLoader } from "~/routes/_app.wireframes.export.$id.server";

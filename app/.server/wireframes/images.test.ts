@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { db, schema } from "../db";
 import { storageUsedBytes } from "../workspaces/limits";
 import { applyPatch, createWireframe, deleteWireframe, duplicateWireframe, getWireframe, readImage, uploadImage } from "./index";

@@ -15,4 +15,4 @@ export { applyPatch, opsSince } from "./patches";
 export { createComponent, deleteComponent, getComponents, listComponents, updateComponent } from "./components";
 export { boardScreenLinks, cardsForScreen, linkScreen, linksForCard, unlinkScreen } from "./links";
 export { readImage, uploadImage } from "./images";
-export { publishPresence, wireframeEvents } from "./events";
+export { publishPresence, wireframeEvents, type Presence } from "./events";

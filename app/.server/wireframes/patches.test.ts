@@ -2,13 +2,14 @@ import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import type { Op } from "~/lib/wireframes/document";
-import { defaultElement, invertOps } from "~/lib/wireframes/ops";
+import { invertOps } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { db, schema } from "../db";
 import { publish, subscribe } from "../realtime";
 import { addTemplateScreen, applyPatch, cardsForScreen, createWireframe, getWireframe, linkScreen, linksForCard, opsSince } from "./index";
 import { screenLinkCounts } from "./links";
-import { wireframeTopic } from "./patches";
-import { makeWorkspace, statusOf } from "./test-support";
+import { wireframeTopic, type PatchBody } from "./patches";
+import { makeWorkspace } from "./test-support";
 
 /** Issue 8's follow-up: idempotent patches (a replayed patchId) and a removed screen's card links. */
 
@@ -30,7 +31,7 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
   it("answers a replay with the first seq and changes nothing: no new seq, no log entry, no event", async () => {
     const ws = await setup();
     const el = defaultElement("rectangle", { id: "box", screenId: ws.screenId, x: 10 });
-    const patch = { clientId: "tab1", patchId: "p-0000000001", ops: [{ op: "add-element", element: el }] };
+    const patch: PatchBody = { clientId: "tab1", patchId: "p-0000000001", ops: [{ op: "add-element", element: el }] };
     const heard: Array<{ seq: number }> = [];
     let listening = false;
     const off = subscribe(wireframeTopic(ws.id), (raw) => {
@@ -80,7 +81,7 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
   it("an element deleted by a teammate is not put back by a replayed add", async () => {
     const ws = await setup();
     const el = defaultElement("rectangle", { id: "note", screenId: ws.screenId });
-    const add = { clientId: "offline-tab", patchId: "add-note-123", ops: [{ op: "add-element", element: el }] };
+    const add: PatchBody = { clientId: "offline-tab", patchId: "add-note-123", ops: [{ op: "add-element", element: el }] };
     const { seq } = await applyPatch(ws.owner, ws.id, add); // applied; the answer never reached the tab
     await applyPatch(ws.owner, ws.id, { clientId: "teammate", patchId: "remove-note-1", ops: [{ op: "remove-element", id: "note" }] });
     expect((await getWireframe(ws.owner, ws.id)).document.elements.note).toBeUndefined();
@@ -90,14 +91,11 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
     expect(doc.elements.note).toBeUndefined();
   });
 
-  it("patches without an id (older clients) are each applied; a malformed id is a 400 naming it, nothing written", async () => {
+  it("patches without an id (older clients) are each applied", async () => {
     const ws = await setup();
     const op: Op = { op: "set-screen", id: ws.screenId, key: "name", value: "Home" };
     expect((await applyPatch(ws.owner, ws.id, { clientId: "old", ops: [op] })).seq).toBe(1);
     expect((await applyPatch(ws.owner, ws.id, { clientId: "old", ops: [op] })).seq).toBe(2);
-    const bad = await applyPatch(ws.owner, ws.id, { clientId: "c", patchId: "no spaces!", ops: [op] }).catch((e: unknown) => e);
-    expect(bad).toMatchObject({ status: 400, field: "patchId" });
-    expect(await statusOf(applyPatch(ws.owner, ws.id, { clientId: "c", patchId: "x".repeat(65), ops: [op] }))).toBe(400);
     expect(await logSize(ws.id)).toBe(2);
   });
 
@@ -105,7 +103,7 @@ describe("applyPatch with a patchId (a retry whose answer was lost)", () => {
     const ws = await setup();
     const { id: other } = await createWireframe(ws.owner, { projectId: ws.project.id, name: "Other", device: "mobile" });
     const screenOf = async (id: string) => Object.keys((await getWireframe(ws.owner, id)).document.screens)[0]!;
-    const patch = (screenId: string) => ({
+    const patch = (screenId: string): PatchBody => ({
       clientId: "c",
       patchId: "same-id-0001",
       ops: [{ op: "set-screen", id: screenId, key: "name", value: "A" }],

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { SCHEMA_VERSION, type Op, type WireframeDocument } from "~/lib/wireframes/document";
 import { migrateDocument } from "~/lib/wireframes/migrate";
 import { applyOpsSkipping } from "~/lib/wireframes/ops";
-import { firstIssueMessage, firstIssuePath, LIMITS, patchSchema } from "~/lib/wireframes/schema";
+import { LIMITS } from "~/lib/wireframes/schema";
 import { db, schema, type Db } from "../db";
 import { UserError } from "../errors";
 import { emit, envelope, mutate } from "../events";
@@ -27,7 +27,10 @@ export const OP_LOG_KEEP = 5_000;
 const MAX_DOCUMENT_CHARS = 8 * 1024 * 1024;
 
 export type PatchRecord = { seq: number; clientId: string; userId: string | null; ops: Op[]; patchId?: string | null };
-/** A patch as the server takes it: `patchId` is the client's name for it (retries send it again). */
+/**
+ * A patch as the server takes it, already parsed by `patchSchema` (app/lib/wireframes/schema.ts)
+ * at the route: `patchId` is the client's name for it (retries send it again).
+ */
 export type PatchBody = { clientId: string; patchId?: string; ops: Op[] };
 
 /** What every process hears on a wireframe's topic. */
@@ -44,13 +47,6 @@ export function publishWireframe(wireframeId: string, event: WireframeEvent): Pr
 /** The stored document, lifted to the current schemaVersion if it was saved by an older app. */
 export function currentDocument(stored: WireframeDocument): WireframeDocument {
   return stored.schemaVersion === SCHEMA_VERSION ? stored : migrateDocument(stored);
-}
-
-/** Parses a patch body; a 400 naming the path of the first error (the field is that path). */
-export function parsePatch(input: unknown): PatchBody {
-  const parsed = patchSchema.safeParse(input);
-  if (!parsed.success) throw new UserError(400, firstIssueMessage(parsed.error), firstIssuePath(parsed.error));
-  return parsed.data as PatchBody;
 }
 
 /**
@@ -140,18 +136,17 @@ async function hideOrShowScreenLinks(tx: Db, workspaceId: string, wireframeId: s
 }
 
 /**
- * One patch from an editor (or the API): validated by the one schema (400 naming the path
- * of the first error, nothing written), applied in the server's order, numbered, logged,
- * published. Returns its seq and how many of its ops named something already gone; a
- * replayed `patchId` returns the first seq with `replayed: true`, and nothing is written or published.
+ * One patch from an editor (or the API), parsed at the route by the one schema: applied in
+ * the server's order, numbered, logged, published. Returns its seq and how many of its ops
+ * named something already gone; a replayed `patchId` returns the first seq with
+ * `replayed: true`, and nothing is written or published.
  */
 export async function applyPatch(
   member: MemberContext,
   wireframeId: string,
-  input: unknown,
+  patch: PatchBody,
 ): Promise<{ seq: number; skipped: number; replayed?: true }> {
   requireRole(member, "wireframe", "change");
-  const patch = parsePatch(input);
   const record = await mutate(async (tx) => {
     await requireAccess(tx, member, "wireframe", "change");
     return applyPatchIn(tx, member, wireframeId, patch);

@@ -3,7 +3,7 @@ import { resetDb } from "../../../tests/support/db";
 import { colorFromHex } from "~/lib/design-tokens/color";
 import type { DesignSystemDoc } from "~/lib/design-tokens/types";
 import { db, schema } from "../db";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { loader as listLoader } from "~/routes/_app.wireframes._index.server";
 import { applyPatch, createWireframe, getWireframe, linkScreen, linksForCard } from "./index";
 import { addRole, makeWorkspace, statusOf } from "./test-support";

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../../../tests/support/db";
 import { SCHEMA_VERSION, type ComponentDefinition, type Op, type WireframeElement } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { wireframeDocumentSchema } from "~/lib/wireframes/schema";
 import { db, schema } from "../db";
 import {
@@ -25,6 +25,7 @@ import {
   unlinkScreen,
   updateComponent,
 } from "./index";
+import type { PatchBody } from "./patches";
 import { addRole, makeReadOnly, makeWorkspace, statusOf } from "./test-support";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -114,7 +115,7 @@ describe("wireframes: tenancy and permissions", () => {
     const member = await addRole(ws.workspace.id, "member");
     const admin = await addRole(ws.workspace.id, "admin");
     expect((await getWireframe(viewer, ws.id)).name).toBe("Checkout");
-    const patch = { clientId: "v", ops: [{ op: "add-element", element: rect(ws.screenId) }] };
+    const patch: PatchBody = { clientId: "v", ops: [{ op: "add-element", element: rect(ws.screenId) }] };
     expect(await statusOf(applyPatch(viewer, ws.id, patch))).toBe(403);
     expect(await statusOf(createWireframe(viewer, { projectId: ws.project.id, name: "V", device: "desktop" }))).toBe(403);
     expect(await statusOf(renameWireframe(viewer, ws.id, "V"))).toBe(403);
@@ -129,7 +130,7 @@ describe("wireframes: tenancy and permissions", () => {
   it("a read-only workspace refuses every change (403) and still shows its wireframes", async () => {
     const ws = await setup();
     await makeReadOnly(ws.workspace.id);
-    const patch = { clientId: "c", ops: [{ op: "add-element", element: rect(ws.screenId) }] };
+    const patch: PatchBody = { clientId: "c", ops: [{ op: "add-element", element: rect(ws.screenId) }] };
     expect(await statusOf(applyPatch(ws.owner, ws.id, patch))).toBe(403);
     expect(await statusOf(createWireframe(ws.owner, { projectId: ws.project.id, name: "New", device: "desktop" }))).toBe(403);
     expect(await statusOf(renameWireframe(ws.owner, ws.id, "New"))).toBe(403);
@@ -159,23 +160,6 @@ describe("applyPatch", () => {
     ]);
     expect((await opsSince(owner, id, 1))!.patches.map((p) => p.ops)).toEqual([[{ op: "set-element", id: "box1", key: "x", value: 64 }]]);
     expect((await opsSince(owner, id, 2))!.patches).toEqual([]);
-  });
-
-  it("rejects an invalid patch with a 400 naming the path of the first error, and writes nothing", async () => {
-    const { owner, id, screenId } = await setup();
-    const ops: unknown[] = [
-      { op: "add-element", element: rect(screenId, { id: "ok" }) },
-      { op: "add-element", element: { ...rect(screenId), fill: "not a colour" } },
-    ];
-    const thrown = await applyPatch(owner, id, { clientId: "c", ops }).catch((e: unknown) => e);
-    expect(thrown).toMatchObject({ status: 400, field: "ops.1.element.fill" });
-    expect((thrown as Error).message).toMatch(/^ops\.1\.element\.fill: Expected a colour/);
-    expect(await statusOf(applyPatch(owner, id, { clientId: "c", ops: [] }))).toBe(400);
-    expect(await statusOf(applyPatch(owner, id, "nonsense"))).toBe(400);
-    const wf = await getWireframe(owner, id);
-    expect(wf.seq).toBe(0);
-    expect(wf.document.elements).toEqual({});
-    expect(await opRows(id)).toBe(0);
   });
 
   it("concurrent patches to the same property end with the later seq's value; to different properties both survive", async () => {
@@ -242,7 +226,10 @@ describe("applyPatch", () => {
       .update(schema.wireframes)
       .set({ document: { ...doc, elements: big } })
       .where(eq(schema.wireframes.id, id));
-    const patch = { clientId: "c", ops: [{ op: "add-element", element: defaultElement("text", { screenId, text: "y".repeat(10_000) }) }] };
+    const patch: PatchBody = {
+      clientId: "c",
+      ops: [{ op: "add-element", element: defaultElement("text", { screenId, text: "y".repeat(10_000) }) }],
+    };
     const thrown = await applyPatch(owner, id, patch).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ status: 413 });
     expect((thrown as Error).message).toMatch(/too large/);

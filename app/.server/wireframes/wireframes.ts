@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { DEVICE_SIZES, type DevicePreset, type Op, type Screen, type WireframeDocument } from "~/lib/wireframes/document";
-import { newDocument } from "~/lib/wireframes/ops";
+import { newDocument } from "~/lib/wireframes/elements";
 import { lastScreenKey } from "~/lib/wireframes/order";
 import { isTemplateId, templateDocument, templateScreen } from "~/lib/wireframes/templates";
 import { db, schema } from "../db";

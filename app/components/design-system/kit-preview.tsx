@@ -12,7 +12,7 @@ import { useHydrated } from "~/components/ui/form";
 import { themeEntries, type ResolvedByTheme } from "~/lib/design-tokens/issues";
 import { rendererTokens } from "~/lib/design-tokens/resolve";
 import { SCHEMA_VERSION, type ColorValue, type LengthValue, type ShadowValue, type WireframeDocument } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { ScreenSvg, type TokenValues } from "~/lib/wireframes/render";
 import { resolves } from "~/lib/wireframes/token-refs";
 

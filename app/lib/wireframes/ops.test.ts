@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Op, WireframeDocument, WireframeElement } from "./document";
-import {
-  applyOps,
-  applyOpsSkipping,
-  boundsOf,
-  childrenOf,
-  defaultElement,
-  descendantsOf,
-  invertOps,
-  newDocument,
-  newId,
-  OpError,
-} from "./ops";
+import { applyOps, applyOpsSkipping, invertOps, OpError } from "./ops";
+import { boundsOf } from "./geometry";
+import { childrenOf, descendantsOf } from "./tree";
+import { defaultElement, newDocument, newId } from "./elements";
 import { sampleDocument } from "./sample";
 import { wireframeDocumentSchema } from "./schema";
 

@@ -403,9 +403,3 @@ function inverseOf(d: Draft, op: Op): Op[] {
       return [{ op: "add-flow", flow: d.flows[op.id]! }];
   }
 }
-
-// Moved to their own modules (elements.ts, tree.ts, geometry.ts); re-exported for the
-// callers outside the editor that still import them from here.
-export { defaultElement, newDocument, newId } from "./elements";
-export { childrenOf, descendantsOf } from "./tree";
-export { boundsOf } from "./geometry";

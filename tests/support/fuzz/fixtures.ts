@@ -27,7 +27,7 @@ import { PNG_BYTES } from "~/.server/wireframes/test-support";
 import { inviteMember } from "~/.server/workspaces/invitations";
 import type { MemberContext } from "~/.server/workspaces";
 import { SCHEMA_VERSION } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import { addMember, makeOwner, makeUser, memberOf } from "../factories";
 
 /** What a field or a path parameter refers to. */

@@ -4,7 +4,7 @@
  * server's SVG and the hydrated page are the same.
  */
 import { type ComponentDefinition, SCHEMA_VERSION, type Screen, type UiComponent, type WireframeElement } from "~/lib/wireframes/document";
-import { defaultElement } from "~/lib/wireframes/ops";
+import { defaultElement } from "~/lib/wireframes/elements";
 import type { ScreenPreview } from "./thumbnail";
 
 const PAD = 16;
