@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Separate from vite.config.ts: the Remix plugin must not run under Vitest.
@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    // A file about one database's own behaviour is named for it (`*.postgres.test.ts`,
+    // `*.pglite.test.ts`) and runs in that database's pass only; a single test or suite of
+    // that kind inside another file uses describeOn/itOn (tests/support/database-kind.ts).
+    exclude: [...configDefaults.exclude, process.env.DATABASE_URL ? "**/*.pglite.test.ts" : "**/*.postgres.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/vitest-global.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],

@@ -12,6 +12,7 @@ import { resetDb } from "../tests/support/db";
 import { authedRequest, makeOwner, memberOf } from "../tests/support/factories";
 import { useBuiltServers } from "../tests/support/built-servers";
 import { LOCK_FILE } from "~/.server/db/data-dir-lock";
+import { describeOn } from "../tests/support/database-kind";
 
 const start = useBuiltServers();
 
@@ -54,7 +55,7 @@ async function readUntil(body: ReadableStream<Uint8Array>, pattern: RegExp): Pro
 
 // Only in the Postgres pass: several servers sharing one database is what DATABASE_URL is for.
 // On PGlite the test is reported as skipped (its name says why), not left out.
-describe.skipIf(!process.env.DATABASE_URL)("two servers on one Postgres database (runs only with DATABASE_URL: the Postgres pass)", () => {
+describeOn("postgres", "two servers on one Postgres database (runs only with DATABASE_URL: the Postgres pass)", () => {
   it("share sessions, and a change made through one reaches a board stream served by the other", { timeout: 120_000 }, async () => {
     await resetDb();
     const { user } = await makeOwner();

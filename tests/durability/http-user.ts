@@ -2,7 +2,7 @@
  * A user driving the real server over HTTP, as a browser without JavaScript would: sign up
  * (the verification link read from the server's log, where mail goes without SMTP_URL),
  * sign in, create a project, then cards, moves and comments through the board's JSON API.
- * Used by the durability test (app/.server/db/durability.test.ts) and the soak
+ * Used by the durability test (app/.server/db/durability.pglite.test.ts) and the soak
  * (bench/soak.ts). Every method answers what the server acknowledged, or throws with
  * the status, so a caller counts only writes that got a success answer.
  */

@@ -14,12 +14,13 @@ import { readBackup, restore } from "../../../scripts/restore";
 import { useBuiltServers as builtServers } from "../../../tests/support/built-servers";
 import { HttpUser } from "../../../tests/durability/http-user";
 import { runMigrations } from "./migrate";
+import { describeOn } from "../../../tests/support/database-kind";
 
 const start = builtServers();
 const work = mkdtempSync(path.join(os.tmpdir(), "atelier-backup-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded database", () => {
+describeOn("pglite", "backup and restore of the embedded database", () => {
   it("a backup restored into a new DATA_DIR serves the same account, session, board and file", { timeout: 300_000 }, async () => {
     const first = await start({ DATABASE_URL: "" });
     await first.waitForOutput(/Atelier listening/);

@@ -9,6 +9,7 @@ import { driver } from "../db";
 import { completeLocalCheckout, createLocalProvider } from "./local";
 import { normaliseStatus, type PaymentProvider, type ProviderSubscription } from "./types";
 import { currentOf, ensureCustomer, syncSubscription } from "./sync";
+import { itOn } from "../../../tests/support/database-kind";
 
 beforeEach(resetDb);
 
@@ -85,7 +86,7 @@ describe("syncSubscription", () => {
   });
 
   // PGlite lives in one process: only Postgres has another process to wait for.
-  it.skipIf(!process.env.DATABASE_URL)("on Postgres, waits for a sync of the same customer running in another app process", async () => {
+  itOn("postgres", "on Postgres, waits for a sync of the same customer running in another app process", async () => {
     const local = createLocalProvider();
     const { user, workspace } = await makeOwner();
     const customerId = await ensureCustomer(workspace.id, { email: user.email }, local);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, ensureDb } from "../db";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "./index";
 import { eventStream } from "./sse";
+import { describeOn } from "../../../tests/support/database-kind";
 
 afterAll(stopRealtime);
 
@@ -71,7 +72,7 @@ describe("a stream whose reader lost access", () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)("a LISTEN connection Postgres drops (restart, failover)", () => {
+describeOn("postgres", "a LISTEN connection Postgres drops (restart, failover)", () => {
   it("comes back by itself, tells every open stream to catch up, and delivers again", async () => {
     await ensureDb();
     const seen: string[] = [];

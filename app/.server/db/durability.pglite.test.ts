@@ -10,7 +10,7 @@ import { HttpUser } from "../../../tests/durability/http-user";
 
 const start = builtServers();
 
-describe.skipIf(!!process.env.DATABASE_URL)("the embedded database after kill -9 (PGlite only: Postgres keeps its own WAL)", () => {
+describe("the embedded database after kill -9 (PGlite only: Postgres keeps its own WAL)", () => {
   it("every acknowledged write is there after the server is killed mid-write and started again", { timeout: 180_000 }, async () => {
     const first = await start({ DATABASE_URL: "" });
     await first.waitForOutput(/Atelier listening/);
