@@ -119,8 +119,21 @@ test.describe("the wireframe editor", () => {
     await context.setOffline(true);
     await draw(page, "Ellipse", [760, 400], [840, 480]);
     await expect(saveStatus(page)).toHaveText("Offline: changes are kept in this browser");
+    // What the browser keeps: this tab's entry holds the ellipse.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some((k) => k.includes(":unsaved:") && (localStorage.getItem(k) ?? "").includes("ellipse")),
+        ),
+      )
+      .toBe(true);
     const second = await context.newPage();
-    await page.close();
+    // Closed as a person closes a tab: the page hears it leave (beforeunload, whose question
+    // the person answers "Leave", then pagehide), so the next visit may take its edits over.
+    page.on("dialog", (dialog) => void dialog.accept());
+    const closed = page.waitForEvent("close");
+    await page.close({ runBeforeUnload: true });
+    await closed;
     await context.setOffline(false);
     await second.goto(url);
     await expect(layer(second, "Ellipse")).toBeVisible();
