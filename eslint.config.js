@@ -18,6 +18,12 @@ const routeModules = readdirSync(new URL("./app/routes", import.meta.url)).filte
 );
 const ownServerFile = (file) => `./${file.replace(/(\.server)?\.tsx?$/, "")}.server`;
 
+/** Services know nothing of the UI (every app/.server file, the shared route handlers too). */
+const NO_UI_IMPORTS = {
+  group: ["~/components/*", "**/components/**"],
+  message: "Server code must not import UI modules; put shared types in app/lib/.",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "node_modules/**", "data/**", "public/**", "test-results/**", "playwright-report/**", ".tools/**"],
@@ -96,12 +102,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["~/components/*", "**/components/**"],
-              message: "Server code must not import UI modules; put shared types in app/lib/.",
-            },
-          ],
+          patterns: [NO_UI_IMPORTS],
         },
       ],
     },
@@ -115,10 +116,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["~/components/*", "**/components/**"],
-              message: "Server code must not import UI modules; put shared types in app/lib/.",
-            },
+            NO_UI_IMPORTS,
             {
               group: ["~/.server/routes/*", "**/routes/*"],
               message: "Services take plain values and never call a route's handler (app/.server/routes/README.md).",
