@@ -11,6 +11,7 @@ import type { Locator, Page, Route, TestInfo } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
 import { acceptInvitation, addCard, column, createProject, invite } from "../support/board-helpers";
 import { expect, test, uniqueEmail } from "../support/e2e";
+import { newWireframe, properties } from "../support/wireframe-editor-helpers";
 
 const VARIANTS = [
   { width: 1280, height: 800, scheme: "light" },
@@ -81,19 +82,11 @@ test("the board's refusal of a card move in a read-only workspace", async ({ pag
 
 test("the editor's notice when two designers change one main component", async ({ page, browser }, testInfo) => {
   test.slow();
-  const properties = (p: Page) => p.getByRole("region", { name: "Properties" });
   const text = (p: Page) => properties(p).getByRole("textbox", { name: "Text", exact: true });
   const saved = (p: Page) => expect(p.locator("[data-save-state]")).toHaveText("Saved");
   await signUpAndVerify(page, { fullName: "Ann Owner" });
   await createProject(page, "Shop");
-  await page.goto("/wireframes/editor");
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: "Shop" });
-  await page.getByLabel("Name", { exact: true }).fill("Checkout");
-  await page.getByRole("radio", { name: "Desktop (1440 × 900)" }).check();
-  await page.getByRole("radio", { name: /^Blank screen/ }).check();
-  await page.getByRole("button", { name: "Create wireframe" }).click();
-  await expect(page).toHaveURL(/\/wireframes\/editor\/[0-9a-f-]{36}$/);
-  const url = page.url();
+  const url = await newWireframe(page, { project: "Shop", name: "Checkout" });
   await page.getByRole("tab", { name: "Library" }).click();
   await page.getByRole("button", { name: "Button", exact: true }).click();
   await properties(page).getByLabel("Component name").fill("CTA");
