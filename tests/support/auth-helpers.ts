@@ -20,16 +20,21 @@ export type TestAccount = { email: string; password: string; fullName: string };
 
 export const DEFAULT_PASSWORD = "Correct-Horse-9";
 
+/** The account a sign-up makes: the given fields, else a fresh address, the default password and "Test User". */
+function accountOf(opts: { email?: string; password?: string; fullName?: string }): TestAccount {
+  return {
+    email: opts.email ?? uniqueEmail("user"),
+    password: opts.password ?? DEFAULT_PASSWORD,
+    fullName: opts.fullName ?? "Test User",
+  };
+}
+
 /** Fills and posts the sign-up form; stops at "Account created!" (the account is unverified). */
 export async function signUp(
   page: Page,
   opts: { email?: string; password?: string; fullName?: string; inviteCode?: string; origin?: string } = {},
 ): Promise<TestAccount> {
-  const account = {
-    email: opts.email ?? uniqueEmail("user"),
-    password: opts.password ?? DEFAULT_PASSWORD,
-    fullName: opts.fullName ?? "Test User",
-  };
+  const account = accountOf(opts);
   await page.goto(`${opts.origin ?? ""}/auth?mode=signup`);
   await page.getByLabel("Full Name").fill(account.fullName);
   await page.getByLabel("Email Address").fill(account.email);
@@ -61,11 +66,7 @@ export async function signUpAndVerify(
   page: Page,
   opts: { email?: string; password?: string; fullName?: string; inviteCode?: string; origin?: string } = {},
 ): Promise<TestAccount> {
-  const account = {
-    email: opts.email ?? uniqueEmail("user"),
-    password: opts.password ?? DEFAULT_PASSWORD,
-    fullName: opts.fullName ?? "Test User",
-  };
+  const account = accountOf(opts);
   const origin = new URL(opts.origin ?? baseURL).origin;
   const form: Record<string, string> = {
     intent: "signup",
