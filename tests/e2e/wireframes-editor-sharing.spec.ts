@@ -128,12 +128,9 @@ test.describe("the wireframe editor", () => {
       )
       .toBe(true);
     const second = await context.newPage();
-    // Closed as a person closes a tab: the page hears it leave (beforeunload, whose question
-    // the person answers "Leave", then pagehide), so the next visit may take its edits over.
-    page.on("dialog", (dialog) => void dialog.accept());
-    const closed = page.waitForEvent("close");
-    await page.close({ runBeforeUnload: true });
-    await closed;
+    // Closed, here without the page hearing it go (as a crash or a killed browser would): the
+    // tab's Web Lock goes with it, so the next visit knows its edits are orphans and sends them.
+    await page.close();
     await context.setOffline(false);
     await second.goto(url);
     await expect(layer(second, "Ellipse")).toBeVisible();

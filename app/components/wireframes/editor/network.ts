@@ -4,7 +4,7 @@
  */
 import { isReadOnlyProblem, isVersionConflict, problemOf } from "~/lib/problem";
 import type { ComponentDefinition, Op } from "~/lib/wireframes/document";
-import type { PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
+import type { PendingEdits, PendingPatch, PendingStore, RemotePatch, SendResult, Transport } from "~/lib/wireframes/editor/sync";
 
 /**
  * What to tell the designer about a refused request. The server answers problem details
@@ -52,19 +52,30 @@ export function patchTransport(wireframeId: string): Transport {
   };
 }
 
-/** After this long without a sign of life, a tab's unsaved edits are taken over by the next visit. */
+/** Without Web Locks: after this long without a sign of life, a tab's unsaved edits are taken over. */
 const ABANDONED_MS = 15_000;
+
+type Kept = { at: number; ops: Op[]; patches: PendingPatch[] };
 
 /**
  * Unsaved edits of one wireframe, kept in this browser until the server has them: one entry
- * per tab (two tabs never overwrite each other's), refreshed while the tab lives. A new visit
- * takes over the entries of tabs that are gone (closed, or reloaded) and sends them; patches
- * that tab had sent without an answer keep their ids (`patches`), so they go again as replays.
- * An entry is `{ at, ops, patches? }`: `ops` every unsaved op, the named patches' first.
+ * per tab (two tabs never overwrite each other's). A new visit takes over the entries of tabs
+ * that are gone (closed, reloaded, crashed) and sends them; patches that tab had sent without
+ * an answer keep their ids (`patches`), so they go again as replays. An entry is
+ * `{ at, ops, patches? }`: `ops` every unsaved op, the named patches' first.
+ *
+ * Whether a tab is gone: each tab holds a Web Lock named like its entry for as long as it
+ * lives, and the browser lets go of it when the tab goes, however it goes; a visit takes over
+ * the entries whose lock no one holds, one visit at a time (a second lock), so two tabs opened
+ * together never both send the same edits. A browser without Web Locks falls back on time:
+ * the entry is refreshed every few seconds while its tab lives and marked on `pagehide`.
  */
 export function localPendingStore(wireframeId: string, clientId: string): PendingStore {
   const prefix = `atelier:wireframe:${wireframeId}:unsaved:`;
   const own = prefix + clientId;
+  const locks = typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
+  // Held until this tab goes: the browser releases it then, whatever happens to the page.
+  if (locks) void locks.request(own, () => new Promise<void>(() => {})).catch(() => {});
   let kept: Op[] | null = null;
   let keptPatches: PendingPatch[] = [];
   const write = (at = Date.now()) => {
@@ -76,40 +87,55 @@ export function localPendingStore(wireframeId: string, clientId: string): Pendin
       // storage full or off: the edits still go to the server
     }
   };
-  // While there is something kept, the entry says every few seconds that its tab lives.
   let alive: ReturnType<typeof setInterval> | undefined;
-  // Leaving (closing the tab, reloading): the next visit may take them over at once.
-  window.addEventListener("pagehide", () => kept && write(0));
+  if (!locks) window.addEventListener("pagehide", () => kept && write(0));
+
+  /** Takes the entries of the tabs `gone` says are gone out of storage and answers their edits. */
+  const takeOver = (gone: (key: string, entry: { at?: unknown } | null) => boolean): PendingEdits => {
+    const found: Kept[] = [];
+    try {
+      for (let i = window.localStorage.length - 1; i >= 0; i--) {
+        const key = window.localStorage.key(i);
+        if (!key?.startsWith(prefix) || key === own) continue;
+        const entry = JSON.parse(window.localStorage.getItem(key) ?? "null") as { at?: unknown; ops?: unknown; patches?: unknown } | null;
+        if (!gone(key, entry)) continue;
+        if (entry && Array.isArray(entry.ops)) {
+          const patches = Array.isArray(entry.patches) ? (entry.patches as PendingPatch[]).filter(isPendingPatch) : [];
+          found.push({ at: Number(entry.at) || 0, ops: entry.ops as Op[], patches });
+        }
+        window.localStorage.removeItem(key);
+      }
+    } catch {
+      return null;
+    }
+    found.sort((a, b) => a.at - b.at);
+    // Every tab's named patches first (as they were sent), then the ops no one sent yet.
+    const patches = found.flatMap((e) => e.patches);
+    const rest = found.flatMap((e) => e.ops.slice(e.patches.reduce((n, p) => n + p.ops.length, 0)));
+    const ops = [...patches.flatMap((p) => p.ops), ...rest];
+    if (!ops.length) return null;
+    return patches.length ? { ops, patches } : ops;
+  };
+
   return {
     load() {
-      const found: { at: number; ops: Op[]; patches: PendingPatch[] }[] = [];
-      try {
-        for (let i = window.localStorage.length - 1; i >= 0; i--) {
-          const key = window.localStorage.key(i);
-          if (!key?.startsWith(prefix) || key === own) continue;
-          const entry = JSON.parse(window.localStorage.getItem(key) ?? "null") as { at?: number; ops?: unknown; patches?: unknown } | null;
-          if (entry && typeof entry.at === "number" && Date.now() - entry.at < ABANDONED_MS) continue; // that tab is alive
-          if (entry && Array.isArray(entry.ops)) {
-            const patches = Array.isArray(entry.patches) ? (entry.patches as PendingPatch[]).filter(isPendingPatch) : [];
-            found.push({ at: Number(entry.at) || 0, ops: entry.ops as Op[], patches });
-          }
-          window.localStorage.removeItem(key);
-        }
-      } catch {
-        return null;
-      }
-      found.sort((a, b) => a.at - b.at);
-      // Every tab's named patches first (as they were sent), then the ops no one sent yet.
-      const patches = found.flatMap((e) => e.patches);
-      const rest = found.flatMap((e) => e.ops.slice(e.patches.reduce((n, p) => n + p.ops.length, 0)));
-      const ops = [...patches.flatMap((p) => p.ops), ...rest];
-      if (!ops.length) return null;
-      return patches.length ? { ops, patches } : ops;
+      if (!locks) return takeOver((_key, entry) => !(entry && typeof entry.at === "number" && Date.now() - entry.at < ABANDONED_MS));
+      return locks
+        .request(`${prefix}take-over`, async (): Promise<PendingEdits> => {
+          const { held = [] } = await locks.query();
+          const living = new Set(held.map((lock) => lock.name));
+          return takeOver((key) => !living.has(key));
+        })
+        .then(
+          (edits) => edits as unknown as PendingEdits,
+          () => null,
+        ); // lib.dom types the callback's promise unflattened
     },
     save(ops, patches = []) {
       kept = ops;
       keptPatches = ops ? patches : [];
       write();
+      if (locks) return;
       if (kept && !alive) alive = setInterval(() => write(), ABANDONED_MS / 3);
       if (!kept && alive) alive = void clearInterval(alive);
     },

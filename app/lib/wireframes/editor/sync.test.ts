@@ -130,6 +130,31 @@ describe("SyncEngine", () => {
     expect(store.value).toBeNull();
   });
 
+  it("takes an earlier visit's edits found later (Web Locks answer asynchronously) before its own, and says so", async () => {
+    const server = new FakeServer(startDoc());
+    let found: (edits: Op[]) => void = () => {};
+    const store = {
+      value: null as Op[] | null,
+      load: () => new Promise<Op[]>((resolve) => (found = resolve)),
+      save: (ops: Op[] | null) => void (store.value = ops),
+    };
+    const engine = new SyncEngine({ doc: server.doc, seq: 0, clientId: "me-again", transport: server.transport(), store });
+    const heard = vi.fn();
+    engine.subscribe(heard);
+    engine.apply([set("b", "name", "Mine")]);
+    found([set("b", "name", "Kept"), set("a", "x", 7)]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard).toHaveBeenCalled();
+    expect(engine.doc.elements.a!.x).toBe(7);
+    // The earlier visit's rename is older: this visit's own comes after it and wins.
+    expect(engine.doc.elements.b!.name).toBe("Mine");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(engine.save.state).toBe("saved");
+    expect(server.doc.elements.b!.name).toBe("Mine");
+    expect(server.doc.elements.a!.x).toBe(7);
+    expect(store.value).toBeNull();
+  });
+
   it("a refused save says why, keeps the edit on screen and waits for retry", async () => {
     const server = new FakeServer(startDoc());
     const send = vi.fn(server.transport().send);

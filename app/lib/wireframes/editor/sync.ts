@@ -43,12 +43,15 @@ export type Transport = { send(patch: { clientId: string; patchId: string; ops: 
  * an id (their ops come first); `load` answers the ops, or the ops with those patches.
  */
 export type PendingStore = {
-  load(): Op[] | { ops: Op[]; patches: PendingPatch[] } | null;
+  /** What earlier visits left unsaved; a promise where finding out is asynchronous (Web Locks). */
+  load(): PendingEdits | Promise<PendingEdits>;
   save(ops: Op[] | null, patches?: PendingPatch[]): void;
 };
 
 export type SaveState =
   { state: "saved" } | { state: "saving" } | { state: "offline" } | { state: "error"; status: number; message: string };
+
+export type PendingEdits = Op[] | { ops: Op[]; patches: PendingPatch[] } | null;
 
 /** `uncertain`: an attempt got no answer, so the server may have it: only ever resent as it is. */
 type Sent = { patchId: string; ops: Op[]; seq: number | null; uncertain?: boolean };
@@ -116,15 +119,29 @@ export class SyncEngine {
     // Edits a previous visit could not save: back on top, and on their way (a patch that
     // visit had sent without an answer goes again under its id).
     const loaded = this.store?.load() ?? null;
+    if (loaded instanceof Promise) void loaded.then((edits) => this.adopt(edits));
+    else this.adopt(loaded, true);
+  }
+
+  /**
+   * Takes an earlier visit's unsaved edits: its named patches before anything of this visit's
+   * not yet sent, its other ops at the front of the queue (they are older than this visit's).
+   */
+  private adopt(loaded: PendingEdits, constructing = false): void {
     const kept = Array.isArray(loaded) ? { ops: loaded, patches: [] } : (loaded ?? { ops: [], patches: [] });
+    if (!kept.ops.length) return;
     const named = kept.patches.reduce((n, p) => n + p.ops.length, 0);
-    if (kept.ops.length) {
-      this.sent = kept.patches.map((p) => ({ patchId: p.patchId, ops: p.ops, seq: null, uncertain: true }));
-      this.queue = kept.ops.slice(named);
-      this.rebase();
-      this.persist();
-      this.schedule(0);
+    const resent: Sent[] = kept.patches.map((p) => ({ patchId: p.patchId, ops: p.ops, seq: null, uncertain: true }));
+    const firstUnsent = this.sent.findIndex((s) => s.seq === null && s !== this.inflight);
+    this.sent.splice(firstUnsent < 0 ? this.sent.length : firstUnsent, 0, ...resent);
+    this.queue = [...kept.ops.slice(named), ...this.queue];
+    this.rebase();
+    this.persist();
+    if (!constructing) {
+      if (this.save.state === "saved") this.save = { state: "saving" };
+      this.emit();
     }
+    if (!this.paused) this.schedule(0, true);
   }
 
   subscribe(listener: () => void): () => void {
