@@ -190,6 +190,10 @@ for (const js of [true, false]) {
       await page.getByLabel("Confirm Password").fill("Better-Pass-1");
       await page.getByRole("button", { name: "Change password" }).click();
       await expect(page.getByText("Password changed")).toBeVisible();
+      // The account's owner hears of it by e-mail, with the way back if it was not them.
+      const notice = await waitForMail({ to: account.email, subject: "Your Atelier password was changed" });
+      expect(notice.text).toContain("Every other session was signed out.");
+      expect(notice.text).toContain("/auth?mode=reset");
 
       await newProject(page, "Quick");
       await page.goto("/dashboard");

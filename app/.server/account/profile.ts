@@ -3,8 +3,9 @@ import { type ProfilePageData, PROFILE_TEXT } from "~/lib/forms/account";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { type CurrentSession, endSessionsOf } from "../auth/session";
 import { hashToken, randomToken } from "../auth/tokens";
-import { db, schema } from "../db";
+import { db, schema, type Db } from "../db";
 import { env } from "../env";
+import { accountEnvelope, emit, mutate } from "../events";
 /** Supabase's side of the profile, loaded only on a Supabase installation (see identity/index.ts). */
 const supabaseAccount = () => import("../identity/supabase-account");
 import { UserError } from "../errors";
@@ -103,10 +104,30 @@ export function describeAgent(ua: string | null): string {
 export async function updateProfile(current: CurrentSession, input: { fullName: string; avatarUrl?: string }): Promise<void> {
   const { user } = current;
   if (onSupabase()) await (await supabaseAccount()).supabaseUpdateProfile(current, input);
-  await db()
-    .update(users)
-    .set({ fullName: input.fullName, avatarUrl: input.avatarUrl || null, updatedAt: new Date() })
-    .where(eq(users.id, user.id));
+  const next = { fullName: input.fullName, avatarUrl: input.avatarUrl || null };
+  await mutate(async (tx) => {
+    const [before] = await tx
+      .select({ fullName: users.fullName, avatarUrl: users.avatarUrl, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
+    if (!before) return;
+    await tx
+      .update(users)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    const fields = (["fullName", "avatarUrl"] as const)
+      .filter((field) => before[field] !== next[field])
+      .map((field) => ({ field, from: before[field], to: next[field] }));
+    // Saving the form unchanged changes nothing, and nothing is said.
+    if (fields.length === 0) return;
+    await emit(tx, {
+      kind: "account.updated",
+      ...accountEnvelope({ id: user.id, fullName: next.fullName, email: before.email }),
+      subject: { userId: user.id, email: before.email },
+      change: { fields },
+    });
+  });
 }
 
 async function limit(key: string, max: number, windowSeconds: number) {
@@ -126,18 +147,31 @@ async function assertCurrentPassword(userId: string, currentPassword: string | u
 
 /** Sets a new password (the rules are the form's schema) and signs out every other session. */
 export async function changePassword(current: CurrentSession, input: { currentPassword?: string; password: string }): Promise<void> {
-  await limit(`profile-password:${current.user.id}`, 10, 900);
+  const { user } = current;
+  await limit(`profile-password:${user.id}`, 10, 900);
+  const changed = (tx: Db) =>
+    emit(tx, {
+      kind: "account.password_changed",
+      ...accountEnvelope(user),
+      subject: { userId: user.id, email: user.email },
+      change: { otherSessionsEnded: true },
+    });
   if (onSupabase()) {
     await (await supabaseAccount()).supabaseChangePassword(current, input);
-    await endSessionsOf(current.user.id, current.idHash);
+    // Supabase holds the password; the change here is the sessions that end with it.
+    await mutate(async (tx) => {
+      await endSessionsOf(user.id, current.idHash, tx);
+      await changed(tx);
+    });
     return;
   }
-  await assertCurrentPassword(current.user.id, input.currentPassword);
-  await db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(eq(users.id, current.user.id));
-  await endSessionsOf(current.user.id, current.idHash);
+  await assertCurrentPassword(user.id, input.currentPassword);
+  const passwordHash = await hashPassword(input.password);
+  await mutate(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await endSessionsOf(user.id, current.idHash, tx);
+    await changed(tx);
+  });
 }
 
 /** Mails a confirmation link to the new address; the change happens when it is opened (`confirmEmailChange`). */
@@ -212,8 +246,9 @@ export async function checkEmailChange(token: string | null, current?: CurrentSe
 }
 
 export async function confirmEmailChange(token: string): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  // Supabase changes the address and mails both addresses itself.
   if (onSupabase()) return (await supabaseAccount()).supabaseConfirmEmailChange(token);
-  return db().transaction(async (tx) => {
+  return mutate(async (tx) => {
     const [row] = await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
@@ -234,7 +269,19 @@ export async function confirmEmailChange(token: string): Promise<{ ok: true; ema
     const email = String((row.data as { newEmail?: string }).newEmail ?? "");
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (taken) return { ok: false as const, message: "Another account now uses that e-mail address." };
+    const [before] = await tx
+      .select({ email: users.email, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .for("update");
+    if (!before) return { ok: false as const, message: "This account no longer exists." };
     await tx.update(users).set({ email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await emit(tx, {
+      kind: "account.email_changed",
+      ...accountEnvelope({ id: row.userId, fullName: before.fullName, email }),
+      subject: { userId: row.userId, email },
+      change: { from: before.email, to: email },
+    });
     return { ok: true as const, email };
   });
 }

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { Theme } from "~/lib/theme";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { db, schema } from "../db";
+import { db, schema, type Db } from "../db";
 import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
 import { clientIp } from "../http/request";
 import { hashToken, randomToken } from "./tokens";
@@ -191,8 +191,9 @@ export async function signOut(request: Request): Promise<Headers> {
 }
 
 /** Ends every session of a user, or every one but `exceptIdHash`. */
-export async function endSessionsOf(userId: string, exceptIdHash?: string): Promise<void> {
-  await db()
+/** Ends every session of the user but `exceptIdHash` (in `tx` when it is part of a change). */
+export async function endSessionsOf(userId: string, exceptIdHash?: string, tx: Db = db()): Promise<void> {
+  await tx
     .delete(sessions)
     .where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
 }

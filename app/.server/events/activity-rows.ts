@@ -246,6 +246,11 @@ const ROWS: Rows = {
 
   "workspace.updated": (e) =>
     e.change.fields.map((f) => ({ projectId: null, action: "workspace.updated", field: f.field, oldValue: f.from, newValue: f.to })),
+
+  // A person's own account belongs to no workspace's history.
+  "account.updated": none,
+  "account.email_changed": none,
+  "account.password_changed": none,
 };
 
 /** Every kind there is (the table above names each one). */
@@ -253,6 +258,8 @@ export const EVENT_KINDS = Object.keys(ROWS) as EventKind[];
 
 /** The activity rows an event writes (none for the kinds the log does not show). */
 export function activityRows<K extends EventKind>(event: EventOf<K>): ActivityInput[] {
+  const { workspaceId } = event;
+  if (workspaceId === null) return [];
   const rows = (ROWS[event.kind] as (e: EventOf<K>) => Row[])(event);
-  return rows.map((r) => ({ ...r, workspaceId: event.workspaceId, actorId: event.actor?.id ?? null }));
+  return rows.map((r) => ({ ...r, workspaceId, actorId: event.actor?.id ?? null }));
 }

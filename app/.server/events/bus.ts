@@ -70,7 +70,19 @@ function actorOf(member: MemberContext): NonNullable<Actor> {
   return { id: member.user.id, name: member.user.fullName?.trim() || member.user.email.split("@")[0]! };
 }
 
+/** A person's own account event: no workspace, no project; the person is the actor. */
+export function accountEnvelope(user: { id: string; fullName: string | null; email: string }): {
+  workspaceId: null;
+  projectId: null;
+  actor: Actor;
+} {
+  return { workspaceId: null, projectId: null, actor: { id: user.id, name: user.fullName?.trim() || user.email.split("@")[0]! } };
+}
+
 /** Who changed what where: a member's event in their workspace, in a project or (null) in the workspace itself. */
-export function envelope(member: MemberContext, projectId: string | null = null): Pick<DomainEvent, "workspaceId" | "projectId" | "actor"> {
+export function envelope(
+  member: MemberContext,
+  projectId: string | null = null,
+): { workspaceId: string; projectId: string | null; actor: Actor } {
   return { workspaceId: member.workspace.id, projectId, actor: actorOf(member) };
 }

@@ -1,2 +1,2 @@
-export { emit, envelope, mutate } from "./bus";
+export { accountEnvelope, emit, envelope, mutate } from "./bus";
 export type { CardRef, EventDraft } from "./types";

@@ -125,6 +125,10 @@ const MESSAGES: Messages = {
   "member.left": none,
 
   "workspace.updated": none,
+
+  "account.updated": none,
+  "account.email_changed": none,
+  "account.password_changed": none,
 };
 
 /** The live messages an event sends (none for the kinds no page follows). */

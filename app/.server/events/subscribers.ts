@@ -1,6 +1,7 @@
 import { db, type Db } from "../db";
 import { autoWatch } from "../notifications";
 import { cardAssigned, commentPosted, descriptionMentions } from "../notifications/cards";
+import { emailChanged, passwordChanged } from "../notifications/account";
 import { invitationAccepted, roleChanged } from "../notifications/workspace-events";
 import { recordActivity } from "../projects/activity";
 import { publish } from "../realtime";
@@ -38,7 +39,7 @@ const liveUpdates: Subscriber = {
   },
 };
 
-/** Watchers and notifications: who follows a card from now on, and who hears of a change. */
+/** Watchers and notifications: who follows a card from now on, and who hears of a change (an account's owner by e-mail). */
 const notifications: Subscriber = {
   name: "notifications",
   afterCommit: async (event) => {
@@ -70,6 +71,12 @@ const notifications: Subscriber = {
         return;
       case "member.joined":
         await invitationAccepted({ workspaceId: event.workspaceId, inviterId: event.change.invitedBy, userId: event.subject.userId });
+        return;
+      case "account.password_changed":
+        await passwordChanged(event);
+        return;
+      case "account.email_changed":
+        await emailChanged(event);
         return;
       default:
         return;

@@ -15,6 +15,9 @@ import {
   setCardCycle,
 } from "../cycles/cycles";
 import { setEstimate } from "../cycles/estimates";
+import { changePassword, confirmEmailChange, requestEmailChange, updateProfile } from "../account/profile";
+import type { CurrentSession } from "../auth/session";
+import { outbox } from "../mail";
 import { db, schema } from "../db";
 import { deleteAttachment, uploadAttachment } from "../files/attachment-actions";
 import { setAssignee } from "../projects/assignees";
@@ -33,6 +36,14 @@ import { WIREFRAME_AND_DESIGN_CASES } from "./test-cases-wireframes";
 import { card, itemOf, newCycle, someoneWith, w, type Case } from "./test-support";
 
 const { cardAttachments } = schema;
+
+/** A user's session as the profile's services take it (no cookie: the services read the user and the session's hash). */
+type Person = { id: string; email: string; fullName: string };
+const sessionOf = (user: Person) =>
+  ({
+    user: { ...user, avatarUrl: null, role: null, emailVerifiedAt: new Date(), theme: "system" },
+    idHash: "no-session",
+  }) as CurrentSession;
 
 export const BOARD_CASES: Case[] = [
   { kind: "project.created", run: () => createProject(w.member, { name: "Second" }), activity: 1, live: 0 },
@@ -386,5 +397,47 @@ export const WORKSPACE_CASES: Case[] = [
   },
 ];
 
+/** A person's own account, changed by its owner (Sam): no workspace, e-mails instead of notifications. */
+export const ACCOUNT_CASES: Case[] = [
+  {
+    kind: "account.updated",
+    prepare: () => makeUser({ email: "renamed@example.test", fullName: "Ann Old" }),
+    run: (user: Person) => updateProfile(sessionOf(user), { fullName: "Ann New" }),
+    activity: 0,
+    live: 0,
+    account: true,
+    mailed: [],
+    carries: {
+      subject: { email: "renamed@example.test" },
+      change: { fields: [{ field: "fullName", from: "Ann Old", to: "Ann New" }] },
+    },
+  },
+  {
+    kind: "account.password_changed",
+    prepare: () => makeUser({ email: "new-password@example.test" }),
+    run: (user: Person) => changePassword(sessionOf(user), { password: "a new long passphrase 42" }),
+    activity: 0,
+    live: 0,
+    account: true,
+    mailed: ["new-password@example.test"],
+    carries: { subject: { email: "new-password@example.test" }, change: { otherSessionsEnded: true } },
+  },
+  {
+    kind: "account.email_changed",
+    prepare: async () => {
+      const user = await makeUser({ email: "old@example.test" });
+      await requestEmailChange(sessionOf(user), { email: "new@example.test" });
+      return new URL(outbox.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+    },
+    run: (token: string) => confirmEmailChange(token),
+    activity: 0,
+    live: 0,
+    account: true,
+    // To the address that no longer signs in: the one way its owner hears of it.
+    mailed: ["old@example.test"],
+    carries: { subject: { email: "new@example.test" }, change: { from: "old@example.test", to: "new@example.test" } },
+  },
+];
+
 /** Every case, in the order the tests number them. */
-export const ALL_CASES: Case[] = [...BOARD_CASES, ...WIREFRAME_AND_DESIGN_CASES, ...WORKSPACE_CASES];
+export const ALL_CASES: Case[] = [...BOARD_CASES, ...WIREFRAME_AND_DESIGN_CASES, ...WORKSPACE_CASES, ...ACCOUNT_CASES];

@@ -7,6 +7,7 @@ import { addMember, makeUser, memberOf } from "../../../tests/support/factories"
 import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { createCycle } from "../cycles/cycles";
 import { db, ensureDb, schema } from "../db";
+import { outbox } from "../mail";
 import { createCard } from "../projects/cards";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "../realtime";
 import { createWireframe, getWireframe } from "../wireframes";
@@ -81,6 +82,10 @@ export type Case = {
   guest?: boolean;
   /** What the event must carry (the kinds the webhooks send: the object and what changed). */
   carries?: Record<string, unknown>;
+  /** A person's own account: the event has no workspace. */
+  account?: boolean;
+  /** The e-mails it sends, by address, where the case counts them (the security notices of an account change). */
+  mailed?: string[];
 };
 
 export const card = (title: string) => () => w.newCard(title);
@@ -149,6 +154,7 @@ export function eachSubscriberHearsOnce(cases: Case[], all: Case[]) {
     afterCommit.length = 0;
     messages.length = 0;
     const before = await counts();
+    const mailsBefore = outbox.length;
 
     await c.run(prepared as never);
     await drain(topic);
@@ -158,7 +164,7 @@ export function eachSubscriberHearsOnce(cases: Case[], all: Case[]) {
     expect(inTx.map((e) => e.kind)).toEqual([c.kind]);
     expect(afterCommit.map((e) => e.id)).toEqual([inTx[0]!.id]);
     const event = inTx[0]!;
-    expect(event.workspaceId).toBe(w.workspace.id);
+    expect(event.workspaceId).toBe(c.account ? null : w.workspace.id);
     if (c.carries) expect(event).toMatchObject(c.carries);
     if (c.guest) expect(event.actor).toBeNull();
     else expect(event.actor?.id).toBeDefined();
@@ -171,5 +177,6 @@ export function eachSubscriberHearsOnce(cases: Case[], all: Case[]) {
     expect(live).toHaveLength(c.live);
     if (!c.topic) for (const m of live) expect(JSON.parse(m)).toMatchObject({ by: event.actor?.id });
     expect(after.notifications - before.notifications).toBe(c.notified ?? 0);
+    if (c.mailed) expect(outbox.slice(mailsBefore).map((m) => m.to)).toEqual(c.mailed);
   });
 }

@@ -134,22 +134,43 @@ export type EventShapes = {
 
   /** The workspace's own settings (its name, its address); `fields` holds those that changed. */
   "workspace.updated": { subject: { id: string; name: string; slug: string }; change: { fields: FieldChange[] } };
+
+  /**
+   * A person's own account (see `AccountKind`): their name or picture (`fields`: `fullName`,
+   * `avatarUrl`, before and after), their sign-in address (confirmed from the new address),
+   * their password (never in the event, nor its hash).
+   */
+  "account.updated": { subject: Account; change: { fields: FieldChange[] } };
+  "account.email_changed": { subject: Account; change: { from: string; to: string } };
+  "account.password_changed": { subject: Account; change: { otherSessionsEnded: boolean } };
 };
+
+/** The person an account event is about; `email` is the address they sign in with now. */
+type Account = { userId: string; email: string };
+
+/**
+ * The kinds about a person's own account. An account belongs to no workspace (a person may be
+ * in several), so these events have no workspace and no project; a subscriber that speaks to
+ * workspaces (a teammate's page, a workspace's webhooks) reaches each workspace the person is
+ * in itself. Every other kind belongs to exactly one workspace.
+ */
+export type AccountKind = Extract<keyof EventShapes, `account.${string}`>;
 
 export type EventKind = keyof EventShapes;
 
-type Envelope = {
+type Envelope<K extends EventKind> = {
   /** Names this event for good (a webhook delivery, an API read). */
   id: string;
   /** When it was emitted, inside its transaction (ISO 8601). */
   at: string;
-  workspaceId: string;
-  /** The project it happened in; null for workspace events (a deleted project names itself here still). */
-  projectId: string | null;
+  /** The workspace it happened in; null for a person's own account (`AccountKind`). */
+  workspaceId: K extends AccountKind ? null : string;
+  /** The project it happened in; null for workspace and account events (a deleted project names itself here still). */
+  projectId: K extends AccountKind ? null : string | null;
   actor: Actor;
 };
 
-export type EventOf<K extends EventKind> = Envelope & { kind: K } & EventShapes[K];
+export type EventOf<K extends EventKind> = Envelope<K> & { kind: K } & EventShapes[K];
 export type DomainEvent = { [K in EventKind]: EventOf<K> }[EventKind];
 
 /** What a service emits: the event without the `id` and `at` the bus gives it. */

@@ -73,6 +73,33 @@ export function emailChangeMail(input: { to: string; currentEmail: string; link:
   return { to: input.to, subject: "Confirm your new e-mail address for Atelier", text, html };
 }
 
+/** After a password change: the account's owner hears of it, so a change they did not make does not go unseen. */
+export function passwordChangedMail(input: { to: string; name?: string | null; at: string; resetLink: string }): Mail {
+  return compose(
+    input.to,
+    "Your Atelier password was changed",
+    [
+      `${greeting(input.name)} the password of your Atelier account was changed on ${whenText(input.at)}. Every other session was signed out.`,
+      "If this was you, there is nothing to do. If it was not, reset your password now: whoever changed it knows your old one.",
+    ],
+    { label: "Reset my password", url: input.resetLink },
+  );
+}
+
+/** After a sign-in address change, to the address that no longer signs in: the one way its owner hears of it. */
+export function emailChangedMail(input: { to: string; newEmail: string; name?: string | null; at: string }): Mail {
+  return compose(input.to, "Your Atelier sign-in address was changed", [
+    `${greeting(input.name)} your Atelier account now signs in with ${input.newEmail} instead of this address (changed on ${whenText(input.at)}).`,
+    "If this was you, there is nothing to do. If it was not, someone else controls your account: tell your workspace's owner, who can remove it from the workspace.",
+  ]);
+}
+
+/** A time in mails: UTC, unambiguous for a reader anywhere. */
+function whenText(iso: string) {
+  const d = new Date(iso);
+  return `${d.toISOString().slice(0, 10)} at ${d.toISOString().slice(11, 16)} UTC`;
+}
+
 /** An approved beta request's invite: the code, and a sign-up link that carries it. */
 export function betaInviteMail(input: { to: string; name: string | null; code: string; link: string }): Mail {
   const greeting = `Hi ${input.name || "there"},`;
