@@ -40,13 +40,23 @@ function formatter(kind: "day" | "monthDay" | "time" | "iso", zone: string): Int
 /** Whether `value` names a time zone this runtime knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  const known = zoneChecks.get(value);
+  if (known !== undefined) return known;
+  // Building a formatter is the only check there is, and it costs: a board page asks for
+  // every card, so each answer is kept (bounded: what is asked is a user's stored zone).
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (zoneChecks.size >= 1_000) zoneChecks.clear();
+  zoneChecks.set(value, valid);
+  return valid;
 }
+
+const zoneChecks = new Map<string, boolean>();
 
 /**
  * A zone's name as this runtime's list spells it ("Asia/Kolkata" and "Asia/Calcutta" are one
@@ -112,10 +122,20 @@ export function formatDateTime(value: Date | string, zone?: string | null): stri
 
 /** The calendar day of a moment in `zone` (UTC when none), as "2026-11-20": how due dates are stored and compared. */
 export function calendarDay(moment: Date = new Date(), zone?: string | null): string {
-  const parts = formatter("iso", zoneOr(zone)).formatToParts(moment);
+  const z = zoneOr(zone);
+  // Every card on a board asks for today: within one minute the answer is the same (zones
+  // differ from UTC by whole minutes), so the last one per zone is kept.
+  const minute = Math.floor(moment.getTime() / 60_000);
+  const last = lastDay.get(z);
+  if (last?.minute === minute) return last.day;
+  const parts = formatter("iso", z).formatToParts(moment);
   const pick = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${pick("year")}-${pick("month")}-${pick("day")}`;
+  const day = `${pick("year")}-${pick("month")}-${pick("day")}`;
+  if (!Number.isNaN(minute)) lastDay.set(z, { minute, day });
+  return day;
 }
+
+const lastDay = new Map<string, { minute: number; day: string }>();
 
 /** The calendar day `days` after `day` ("2026-11-20" + 7 = "2026-11-27"). */
 export function addDays(day: string, days: number): string {
