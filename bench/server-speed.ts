@@ -10,6 +10,7 @@
  *
  * BENCH_PROFILE=<page name> instead runs the server under --cpu-prof, drives only that page,
  * and prints where the server's CPU went (self time by function and by package).
+ * BENCH_QUERIES=1 instead prints how many SQL statements one request of each page sends.
  */
 import http from "node:http";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CARDS = Number(process.env.BENCH_CARDS ?? 1000);
 const PROFILE = process.env.BENCH_PROFILE ?? "";
+const QUERIES = process.env.BENCH_QUERIES === "1";
 const onPostgres = process.env.BENCH_DATABASE === "postgres";
 
 type Seed = { projectId: string; cookie: string; columnIds: string[]; cards: number; columns: number; driver: string };
@@ -44,7 +46,7 @@ const buildDir = await benchBuild("/tmp/atelier-bench/build-server");
 const profileDir = path.join(work, "profile");
 const server = await startBuiltServer({
   buildDir,
-  env: { ...dbEnv, SESSION_SECRET: secret },
+  env: { ...dbEnv, SESSION_SECRET: secret, ...(QUERIES ? { LOG_QUERIES: "true" } : {}) },
   nodeArgs: PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
 });
 await server.waitForOutput(/listening on/);
@@ -112,6 +114,25 @@ async function drive(page: (typeof pages)[number], seconds: number): Promise<Res
 for (const page of pages) {
   const r = await request(`${server.url}${page.path}`, { headers: page.signedIn ? { Cookie: s.cookie } : {} });
   if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
+}
+
+if (QUERIES) {
+  // How many statements one request of each page sends (after one to warm its caches).
+  for (const page of pages.slice(1)) {
+    const ask = () => request(`${server.url}${page.path}`, { headers: page.signedIn ? { Cookie: s.cookie } : {} });
+    await ask();
+    await new Promise((r) => setTimeout(r, 300));
+    const before = server.output().split("[db] ").length;
+    await ask();
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = server.output().split("[db] ").slice(before);
+    console.log(`${page.name}: ${sent.length} statements`);
+    if (process.env.BENCH_QUERIES_SHOW === page.name) for (const q of sent) console.log(`  ${q.split("\n")[0]!.slice(0, 160)}`);
+  }
+  await server.stop();
+  pg?.destroy();
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const results: Result[] = [];

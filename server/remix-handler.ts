@@ -91,7 +91,7 @@ export function remixHandler(opts: {
   return async (req, res, next) => {
     try {
       const request = fetchRequest(req, res);
-      const { result: response, scope } = await inRequestScope(() => handle(request, opts.getLoadContext(req, res)));
+      const { result: response, scope } = await inRequestScope(() => handle(request, opts.getLoadContext(req, res)), req.method);
       await send(res, response, scope);
     } catch (error) {
       next(error);

@@ -101,6 +101,8 @@ const envSchema = z
     // Server-side only: read by app/.server modules, never sent to the browser.
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+    /** Every SQL statement the app sends, one line each (diagnosis only: noisy). */
+    LOG_QUERIES: z.enum(["true", "false"]).default("false"),
     // Optional language model (app/.server/llm): any OpenAI-compatible chat-completions endpoint; all three or none.
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalText,

@@ -4,6 +4,7 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { db, schema, type Db } from "../db";
 import { SESSION_MAX_AGE_SECONDS, getSessionCookie } from "../http/cookies";
 import { clientIp } from "../http/request";
+import { forgetRead, oncePerRead } from "../http/request-scope";
 import { hashToken, randomToken } from "./tokens";
 
 const { sessions, users } = schema;
@@ -77,11 +78,15 @@ async function lookup(request: Request): Promise<CurrentSession | null> {
 export function getSession(request: Request): Promise<CurrentSession | null> {
   let p = perRequest.get(request);
   if (!p) {
-    p = lookup(request);
+    // The root's, the layout's and the page's loaders each get their own Request object:
+    // in a request that writes nothing, they share one lookup.
+    p = oncePerRead(SESSION_READ, () => lookup(request));
     perRequest.set(request, p);
   }
   return p;
 }
+
+const SESSION_READ = "session";
 
 export async function getUser(request: Request): Promise<SessionUser | null> {
   return (await getSession(request))?.user ?? null;
@@ -147,6 +152,7 @@ export async function createSession(request: Request, userId: string, identitySt
       identityState: identityState ?? null,
     });
   perRequest.delete(request);
+  forgetRead(SESSION_READ);
   return getSessionCookie().serialize(id);
 }
 
@@ -185,6 +191,7 @@ export async function signOut(request: Request): Promise<Headers> {
       .delete(sessions)
       .where(eq(sessions.idHash, hashToken(id)));
   perRequest.delete(request);
+  forgetRead(SESSION_READ);
   const headers = new Headers();
   headers.append("Set-Cookie", await getSessionCookie().serialize("", { maxAge: 0 }));
   return headers;

@@ -57,8 +57,12 @@ const globalKey = Symbol.for("atelier.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
 const g = globalThis as GlobalWithDb;
 
+/** LOG_QUERIES=true: every statement the app sends, one line each (for finding how many a page runs). */
+const queryLogger = { logQuery: (query: string) => console.log(`[db] ${query.replace(/\s+/g, " ").slice(0, 200)}`) };
+
 function open(): Handle {
   const e = env();
+  const logger = e.LOG_QUERIES === "true" ? queryLogger : undefined;
   let driver: Driver;
   let db: Db;
   let release: (() => void) | undefined;
@@ -71,7 +75,7 @@ function open(): Handle {
     // drops it on release.
     pool.on("connect", (client) => client.on("error", (err) => console.error("[db] connection lost:", err.message)));
     driver = { kind: "postgres", pool, url: e.DATABASE_URL };
-    db = drizzlePg(pool, { schema }) as unknown as Db;
+    db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   } else {
     let client: PGlite;
     if (e.DATA_DIR === "memory://") {
@@ -92,7 +96,7 @@ function open(): Handle {
       client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
     }
     driver = { kind: "pglite", client };
-    db = drizzlePglite(client, { schema }) as unknown as Db;
+    db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   }
   const handle: Handle = { db, driver, ready: runMigrations(driver), release };
   if (driver.kind === "pglite") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inRequestScope, oncePerRequest } from "./request-scope";
+import { forgetRead, inRequestScope, oncePerRead, oncePerRequest } from "./request-scope";
 
 describe("oncePerRequest", () => {
   it("within one request, the first call's answer serves the later ones", async () => {
@@ -28,5 +28,21 @@ describe("oncePerRequest", () => {
       return { a, b, failed, again };
     });
     expect(result).toEqual({ a: 1, b: 2, failed: "down", again: "read again" });
+  });
+});
+
+describe("oncePerRead", () => {
+  it("shares one read among a GET request's loaders, never in a request that may write, and forgets on demand", async () => {
+    let n = 0;
+    const read = () => oncePerRead("who", async () => ++n);
+    expect((await inRequestScope(async () => [await read(), await read()], "GET")).result).toEqual([1, 1]);
+    // A form posted without JavaScript: the action writes, then the loaders must read afresh.
+    expect((await inRequestScope(async () => [await read(), await read()], "POST")).result).toEqual([2, 3]);
+    const { result } = await inRequestScope(async () => {
+      const first = await read();
+      forgetRead("who"); // a session made inside a GET (a sign-in callback)
+      return [first, await read(), await read()];
+    }, "GET");
+    expect(result).toEqual([4, 5, 5]);
   });
 });

@@ -19,6 +19,8 @@ export type RequestScope = {
   once?: Map<string, Promise<unknown>>;
   /** Headers the answer carries whichever route makes it (an API key's `RateLimit`, server/remix-handler.ts). */
   responseHeaders?: Record<string, string>;
+  /** The HTTP method the request came with (a loader after an action sees GET; this does not). */
+  method?: string;
 };
 
 const key = Symbol.for("atelier.request-scope");
@@ -27,8 +29,8 @@ const g = globalThis as GlobalWithScope;
 const storage = (g[key] ??= new AsyncLocalStorage<RequestScope>());
 
 /** Runs `fn` (the app's handling of one request) with a fresh scope, given back beside its result. */
-export async function inRequestScope<T>(fn: () => Promise<T>): Promise<{ result: T; scope: RequestScope }> {
-  const scope: RequestScope = {};
+export async function inRequestScope<T>(fn: () => Promise<T>, method?: string): Promise<{ result: T; scope: RequestScope }> {
+  const scope: RequestScope = method ? { method } : {};
   const result = await storage.run(scope, fn);
   return { result, scope };
 }
@@ -83,4 +85,23 @@ export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<
   once.set(key, answer);
   answer.catch(() => once.delete(key));
   return answer;
+}
+
+/**
+ * Within a request that changes nothing (GET or HEAD: no action runs in it), the first call
+ * for `key` answers the later ones: the root, the layout and the page each ask who is signed
+ * in and in which workspace, and one answer serves all three. In a request that may write (a
+ * form posted without JavaScript runs the action, then the page's loaders), or outside a
+ * request, every call reads afresh. A write made inside a read (a session created by a
+ * sign-in callback) calls `forgetRead(key)`.
+ */
+export function oncePerRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const scope = storage.getStore();
+  if (!scope || (scope.method !== "GET" && scope.method !== "HEAD")) return read();
+  return oncePerRequest(key, read);
+}
+
+/** The next `oncePerRead(key)` of this request reads afresh. */
+export function forgetRead(key: string): void {
+  storage.getStore()?.once?.delete(key);
 }

@@ -6,6 +6,7 @@ import { allows, refusalOf, type AccessAction, type ResourceKind } from "../acce
 import { requireUser, type SessionUser } from "../auth/session";
 import { randomToken } from "../auth/tokens";
 import { db, schema, type Db, transaction } from "../db";
+import { oncePerRead } from "../http/request-scope";
 
 const { workspaces, memberships, users } = schema;
 
@@ -91,16 +92,18 @@ export async function listWorkspacesOf(userId: string): Promise<WorkspaceSummary
     .orderBy(asc(workspaces.name), asc(workspaces.id));
 }
 
+const membershipColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  slug: workspaces.slug,
+  planId: workspaces.planId,
+  trialEndsAt: workspaces.trialEndsAt,
+  role: memberships.role,
+};
+
 async function loadMembership(userId: string, workspaceId: string) {
   const [row] = await db()
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      slug: workspaces.slug,
-      planId: workspaces.planId,
-      trialEndsAt: workspaces.trialEndsAt,
-      role: memberships.role,
-    })
+    .select(membershipColumns)
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
@@ -112,15 +115,21 @@ const perRequest = new WeakMap<Request, Promise<MemberContext>>();
 
 async function resolve(request: Request): Promise<MemberContext> {
   const user = await requireUser(request);
-  const [u] = await db().select({ current: users.currentWorkspaceId }).from(users).where(eq(users.id, user.id)).limit(1);
-  let row = u?.current ? await loadMembership(user.id, u.current) : null;
+  // The current workspace and the user's role in it, in one read.
+  let [row] = await db()
+    .select(membershipColumns)
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, users.currentWorkspaceId)))
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(users.id, user.id))
+    .limit(1);
   if (!row) {
     // The current workspace is gone or the user was removed from it: fall back to
     // another membership, or (a user with none) make them a workspace of their own.
     const [first] = await listWorkspacesOf(user.id);
     const ws = first ?? (await createWorkspace(user.id, defaultWorkspaceName(user)));
     if (first) await db().update(users).set({ currentWorkspaceId: ws.id }).where(eq(users.id, user.id));
-    row = await loadMembership(user.id, ws.id);
+    row = (await loadMembership(user.id, ws.id)) ?? undefined;
   }
   if (!row) throw new Error("membership vanished while resolving the workspace");
   const { role, ...workspace } = row;
@@ -131,7 +140,8 @@ async function resolve(request: Request): Promise<MemberContext> {
 export function getMemberContext(request: Request): Promise<MemberContext> {
   let p = perRequest.get(request);
   if (!p) {
-    p = resolve(request);
+    // One answer for the root's, the layout's and the page's loaders of a request that writes nothing.
+    p = oncePerRead("member-context", () => resolve(request));
     perRequest.set(request, p);
   }
   return p;

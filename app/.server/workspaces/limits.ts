@@ -4,6 +4,7 @@ import { getPlan, type PlanId, type PlanLimits } from "~/lib/plans";
 import { db, schema, type Db } from "../db";
 import { currentSubscription, type SubscriptionRecord } from "../payments/sync";
 import { UserError, workspaceReadOnly } from "../errors";
+import { oncePerRead } from "../http/request-scope";
 
 /**
  * The one place that counts what the plans limit, per workspace. A new workspace is
@@ -86,7 +87,12 @@ export function readOnlyMessage(reason: ReadOnlyReason): string {
 
 /** For the banner: true when the workspace is read-only. */
 export async function isReadOnly(workspaceId: string): Promise<boolean> {
-  return (await readOnlyReason(db(), workspaceId)) !== null;
+  return (await readOnlyReasonNow(workspaceId)) !== null;
+}
+
+/** readOnlyReason outside a write: the layout's notice and the page's buttons ask alike, and share one read. */
+export function readOnlyReasonNow(workspaceId: string): Promise<ReadOnlyReason | null> {
+  return oncePerRead(`read-only:${workspaceId}`, () => readOnlyReason(db(), workspaceId));
 }
 
 /**

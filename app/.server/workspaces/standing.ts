@@ -1,5 +1,5 @@
 import { db } from "../db";
-import { planOf, readOnlyMessage, readOnlyReason, storageUsedBytes, usageOf } from "./limits";
+import { planOf, readOnlyMessage, readOnlyReasonNow, storageUsedBytes, usageOf } from "./limits";
 
 /**
  * The workspace's standing as the pages show it: its plan, what it uses of the plan's limits,
@@ -18,6 +18,6 @@ export const storageUsed = (workspaceId: string): Promise<number> => storageUsed
 
 /** The shell's read-only notice (billing's own page links to itself), or null when the workspace may be changed. */
 export async function readOnlyNotice(workspaceId: string): Promise<string | null> {
-  const reason = await readOnlyReason(db(), workspaceId);
+  const reason = await readOnlyReasonNow(workspaceId);
   return reason ? readOnlyMessage(reason).replace(" (/billing)", "") : null;
 }
