@@ -1,0 +1,111 @@
+import type { StateGroup, Priority } from "~/lib/board";
+import type { ApiCard, ApiChecklistItem, ApiColumn, ApiComment, ApiProject } from "./schemas";
+
+/**
+ * Each object as the API returns it, one function per kind: the `/api/v1` answers and the
+ * webhooks' payloads ("the object as the API returns it") both call these, so the two
+ * cannot differ. Each takes the row as the services and reads give it.
+ */
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toApiProject(p: {
+  id: string;
+  name: string;
+  description: string;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): ApiProject {
+  return {
+    object: "project",
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    archived: p.archivedAt !== null,
+    archivedAt: isoOrNull(p.archivedAt),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+export function toApiColumn(
+  c: { id: string; projectId: string; name: string; stateGroup: StateGroup; wipLimit: number | null; createdAt: Date },
+  index: number,
+): ApiColumn {
+  return {
+    object: "column",
+    id: c.id,
+    projectId: c.projectId,
+    name: c.name,
+    stateGroup: c.stateGroup,
+    wipLimit: c.wipLimit,
+    index,
+    createdAt: iso(c.createdAt),
+  };
+}
+
+export type CardRow = {
+  id: string;
+  projectId: string;
+  columnId: string;
+  number: number;
+  title: string;
+  description: string;
+  priority: Priority;
+  dueDate: string | null;
+  estimatePoints: number | string | null;
+  version: number;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function toApiCard(c: CardRow, parts: { assigneeIds: string[]; labelIds: string[] }): ApiCard {
+  return {
+    object: "card",
+    id: c.id,
+    projectId: c.projectId,
+    columnId: c.columnId,
+    number: c.number,
+    title: c.title,
+    description: c.description,
+    priority: c.priority,
+    dueDate: c.dueDate,
+    estimate: c.estimatePoints === null ? null : Number(c.estimatePoints),
+    assigneeIds: [...parts.assigneeIds].sort(),
+    labelIds: [...parts.labelIds].sort(),
+    version: c.version,
+    startedAt: isoOrNull(c.startedAt),
+    completedAt: isoOrNull(c.completedAt),
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+  };
+}
+
+export function toApiComment(c: {
+  id: string;
+  cardId: string;
+  authorId: string | null;
+  text: string;
+  html: string;
+  edited: boolean;
+  createdAt: Date;
+}): ApiComment {
+  return {
+    object: "comment",
+    id: c.id,
+    cardId: c.cardId,
+    authorId: c.authorId,
+    body: c.text,
+    html: c.html,
+    edited: c.edited,
+    createdAt: iso(c.createdAt),
+  };
+}
+
+export function toApiChecklistItem(i: { id: string; cardId: string; text: string; done: boolean; createdAt: Date }): ApiChecklistItem {
+  return { object: "checklist_item", id: i.id, cardId: i.cardId, text: i.text, done: i.done, createdAt: iso(i.createdAt) };
+}
