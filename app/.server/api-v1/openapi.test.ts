@@ -11,8 +11,7 @@ describe("the OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     // The validator dereferences in place: give it a copy.
     const result = await validate(structuredClone(doc) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it("has every operation, each with a bearer requirement and its problem answers", () => {
@@ -26,6 +25,6 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys((doc as { "x-problem-types": object })["x-problem-types"])).toEqual(Object.keys(PROBLEM_CODES));
+    expect(Object.keys((doc as unknown as { "x-problem-types": object })["x-problem-types"])).toEqual(Object.keys(PROBLEM_CODES));
   });
 });

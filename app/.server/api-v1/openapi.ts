@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { PROBLEM_CODES, PROBLEM_CONTENT_TYPE, problemType, type ProblemCode } from "~/lib/problem";
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./operations";
@@ -41,7 +41,7 @@ const ifMatchHeader = z.object({
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {
   const problems = [...new Set([...op.problems, ...EVERY_OPERATION, ...(op.method === "post" ? EVERY_POST : [])])].sort();
-  const responses: ZodOpenApiOperationObject["responses"] = {
+  const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.success.status)]: {
       description: op.success.description,
       ...(op.success.schema ? { content: { "application/json": { schema: op.success.schema } } } : {}),

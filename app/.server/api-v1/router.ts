@@ -63,7 +63,14 @@ export async function handleApiV1(request: Request): Promise<Response> {
     const body = op.body ? parse(op.body, await readJson(request)) : undefined;
     if (body instanceof Response) return body;
     const run = () =>
-      op.handle({ member, url, params: parsedParams.data, query: query ?? {}, body, ifMatch: request.headers.get("If-Match") });
+      op.handle({
+        member,
+        url,
+        params: parsedParams.data as Record<string, string>,
+        query: (query ?? {}) as Record<string, unknown>,
+        body,
+        ifMatch: request.headers.get("If-Match"),
+      });
     if (op.method === "post") return await idempotent(request, member.workspace.id, url, body, run);
     const answer = await run();
     if (op.method === "get" && answer.headers?.ETag && tagsOf(request.headers.get("If-None-Match"))?.includes(answer.headers.ETag)) {
