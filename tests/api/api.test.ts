@@ -5,6 +5,7 @@ import { boardScenarios } from "./scenarios/board";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
+import { workspaceScenarios } from "./scenarios/workspace";
 
 /**
  * The public API driven from outside, through the client generated from its document
@@ -18,6 +19,7 @@ projectScenarios();
 boardScenarios();
 partScenarios();
 conventionScenarios();
+workspaceScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import "zod-openapi";
 import { PRIORITIES, STATE_GROUPS } from "~/lib/board";
+import { CYCLE_STATUS_LABELS } from "~/lib/cycles";
+import { ROLES } from "~/lib/permissions";
 import { PROBLEM_CODES, type ProblemCode } from "~/lib/problem";
 
 /**
@@ -94,6 +96,35 @@ export const checklistItemSchema = z
   })
   .meta({ id: "ChecklistItem" });
 
+export const memberSchema = z
+  .object({
+    object: z.literal("member"),
+    id: uuid.meta({ description: "The person's user id (what assigneeIds and authorId hold)." }),
+    name: z.string(),
+    email: z.string(),
+    avatarUrl: z.string().nullable(),
+    role: z.enum(ROLES),
+    joinedAt: timestamp,
+  })
+  .meta({ id: "Member" });
+
+const cycleStatuses = Object.keys(CYCLE_STATUS_LABELS) as [keyof typeof CYCLE_STATUS_LABELS, ...(keyof typeof CYCLE_STATUS_LABELS)[]];
+
+export const cycleSchema = z
+  .object({
+    object: z.literal("cycle"),
+    id: uuid,
+    projectId: uuid,
+    name: z.string(),
+    startsOn: day,
+    endsOn: day,
+    status: z.enum(cycleStatuses),
+    closedAt: timestamp.nullable(),
+    cardCount: z.int().meta({ description: "Cards in the cycle now." }),
+    doneCount: z.int().meta({ description: "Of those, cards in a completed column." }),
+  })
+  .meta({ id: "Cycle" });
+
 /** A page of a list: `next` is the address of the following page, null on the last. */
 export function pageOf<T extends z.ZodType>(item: T, id: string) {
   return z
@@ -143,6 +174,7 @@ export const projectIdParams = z.object({ projectId: uuid });
 export const columnIdParams = projectIdParams.extend({ columnId: uuid });
 export const cardIdParams = projectIdParams.extend({ cardId: uuid });
 export const checklistItemParams = cardIdParams.extend({ itemId: uuid });
+export const memberIdParams = z.object({ userId: uuid });
 
 const name = z.string().trim().min(1, "Give it a name.").max(200);
 
@@ -198,3 +230,5 @@ export type ApiColumn = z.infer<typeof columnSchema>;
 export type ApiCard = z.infer<typeof cardSchema>;
 export type ApiComment = z.infer<typeof commentSchema>;
 export type ApiChecklistItem = z.infer<typeof checklistItemSchema>;
+export type ApiMember = z.infer<typeof memberSchema>;
+export type ApiCycle = z.infer<typeof cycleSchema>;

@@ -1,5 +1,7 @@
 import type { StateGroup, Priority } from "~/lib/board";
-import type { ApiCard, ApiChecklistItem, ApiColumn, ApiComment, ApiProject } from "./schemas";
+import type { CycleStatus } from "~/lib/cycles";
+import type { Role } from "~/lib/permissions";
+import type { ApiCard, ApiChecklistItem, ApiColumn, ApiComment, ApiCycle, ApiMember, ApiProject } from "./schemas";
 
 /**
  * Each object as the API returns it, one function per kind: the `/api/v1` answers and the
@@ -108,4 +110,50 @@ export function toApiComment(c: {
 
 export function toApiChecklistItem(i: { id: string; cardId: string; text: string; done: boolean; createdAt: Date }): ApiChecklistItem {
   return { object: "checklist_item", id: i.id, cardId: i.cardId, text: i.text, done: i.done, createdAt: iso(i.createdAt) };
+}
+
+export function toApiMember(m: {
+  id: string;
+  fullName: string | null;
+  email: string;
+  avatarUrl: string | null;
+  role: Role;
+  joinedAt: Date;
+}): ApiMember {
+  return {
+    object: "member",
+    id: m.id,
+    name: m.fullName?.trim() || m.email.split("@")[0]!,
+    email: m.email,
+    avatarUrl: m.avatarUrl,
+    role: m.role,
+    joinedAt: iso(m.joinedAt),
+  };
+}
+
+export function toApiCycle(
+  c: {
+    id: string;
+    name: string;
+    startsOn: string;
+    endsOn: string;
+    status: CycleStatus;
+    closedAt: Date | null;
+    cardCount: number;
+    doneCount: number;
+  },
+  projectId: string,
+): ApiCycle {
+  return {
+    object: "cycle",
+    id: c.id,
+    projectId,
+    name: c.name,
+    startsOn: c.startsOn,
+    endsOn: c.endsOn,
+    status: c.status,
+    closedAt: isoOrNull(c.closedAt),
+    cardCount: c.cardCount,
+    doneCount: c.doneCount,
+  };
 }

@@ -252,6 +252,63 @@ export interface paths {
     patch: operations["updateChecklistItem"];
     trace?: never;
   };
+  "/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the workspace's members
+     * @description By name, all on one page.
+     */
+    get: operations["listMembers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/members/{userId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a member */
+    get: operations["getMember"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cycles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a project's cycles
+     * @description Newest start first, all on one page, with how many cards each holds and how many are done.
+     */
+    get: operations["listCycles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -516,6 +573,65 @@ export interface components {
        * @description An RFC 3339 time (UTC).
        */
       createdAt: string;
+    };
+    MemberList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Member"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Member: {
+      /** @constant */
+      object: "member";
+      /**
+       * Format: uuid
+       * @description The person's user id (what assigneeIds and authorId hold).
+       */
+      id: string;
+      name: string;
+      email: string;
+      avatarUrl: string | null;
+      /** @enum {string} */
+      role: "owner" | "admin" | "member" | "viewer";
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      joinedAt: string;
+    };
+    CycleList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Cycle"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Cycle: {
+      /** @constant */
+      object: "cycle";
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      projectId: string;
+      name: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      startsOn: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      endsOn: string;
+      /** @enum {string} */
+      status: "upcoming" | "active" | "ended" | "closed";
+      closedAt: string | null;
+      /** @description Cards in the cycle now. */
+      cardCount: number;
+      /** @description Of those, cards in a completed column. */
+      doneCount: number;
     };
   };
   responses: never;
@@ -2266,6 +2382,175 @@ export interface operations {
       };
       /** @description If-Match named a version that is no longer current (`precondition_failed`). */
       412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The members. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MemberList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The member. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listCycles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cycles. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CycleList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
