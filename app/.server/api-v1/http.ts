@@ -58,6 +58,11 @@ export function pageAnswer<R, T>(
   };
 }
 
+/** A list that comes whole (a board's columns, a card's checklist, the members): one page, `next` null. */
+export function wholeListAnswer(items: unknown[]): ApiAnswer {
+  return { status: 200, body: { object: "list", data: items, next: null } };
+}
+
 // ---- ETags ----
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUuid } from "~/lib/ids";
 import { addChecklistItem, setChecklistItem } from "../../projects/checklist";
 import { addComment, commentsOf } from "../../projects/comments";
-import { decodeCursor, objectAnswer, pageAnswer, requireMatch } from "../http";
+import { decodeCursor, objectAnswer, pageAnswer, requireMatch, wholeListAnswer } from "../http";
 import { operation } from "../operation";
 import { checklistOf, requireCard, requireChecklistItem } from "../reads";
 import {
@@ -79,16 +79,10 @@ export const cardPartOperations = [
     params: cardIdParams,
     success: { status: 200, schema: pageOf(checklistItemSchema, "ChecklistItemList"), description: "The items.", list: true },
     problems: [404],
-    handle: async ({ member, url, params }) => {
+    handle: async ({ member, params }) => {
       const card = await requireCard(member, params.projectId, params.cardId);
       const items = await checklistOf(member, params.projectId, card.id);
-      return pageAnswer(
-        url,
-        items,
-        items.length,
-        (i) => i,
-        (i) => [i.id],
-      );
+      return wholeListAnswer(items);
     },
   }),
   operation({

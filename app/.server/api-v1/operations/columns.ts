@@ -1,5 +1,5 @@
 import { addColumn, deleteColumn, shiftColumn, updateColumn } from "../../projects/columns";
-import { objectAnswer, pageAnswer, requireMatch } from "../http";
+import { objectAnswer, requireMatch, wholeListAnswer } from "../http";
 import { operation } from "../operation";
 import { columnsOf, requireColumnOf, requireProject } from "../reads";
 import {
@@ -28,16 +28,10 @@ export const columnOperations = [
     params: projectIdParams,
     success: { status: 200, schema: pageOf(columnSchema, "ColumnList"), description: "The columns.", list: true },
     problems: [404],
-    handle: async ({ member, url, params }) => {
+    handle: async ({ member, params }) => {
       await requireProject(member, params.projectId);
       const columns = await columnsOf(member, params.projectId);
-      return pageAnswer(
-        url,
-        columns,
-        columns.length,
-        (c) => c,
-        (c) => [c.id],
-      );
+      return wholeListAnswer(columns);
     },
   }),
   operation({

@@ -2,7 +2,7 @@ import { requireRead } from "../../access";
 import { listCycles } from "../../cycles/cycles";
 import { notFound } from "../../errors";
 import { getMember, listMembers } from "../../workspaces/members";
-import { objectAnswer, pageAnswer } from "../http";
+import { objectAnswer, wholeListAnswer } from "../http";
 import { operation } from "../operation";
 import { requireProject } from "../reads";
 import { cycleSchema, memberIdParams, memberSchema, pageOf, projectIdParams } from "../schemas";
@@ -21,16 +21,10 @@ export const workspaceOperations = [
     action: "read",
     success: { status: 200, schema: pageOf(memberSchema, "MemberList"), description: "The members.", list: true },
     problems: [],
-    handle: async ({ member, url }) => {
+    handle: async ({ member }) => {
       requireRead(member, "team");
       const members = (await listMembers(member.workspace.id)).map(toApiMember);
-      return pageAnswer(
-        url,
-        members,
-        members.length,
-        (m) => m,
-        (m) => [m.id],
-      );
+      return wholeListAnswer(members);
     },
   }),
   operation({
@@ -63,16 +57,10 @@ export const workspaceOperations = [
     params: projectIdParams,
     success: { status: 200, schema: pageOf(cycleSchema, "CycleList"), description: "The cycles.", list: true },
     problems: [404],
-    handle: async ({ member, url, params }) => {
+    handle: async ({ member, params }) => {
       const project = await requireProject(member, params.projectId);
       const cycles = (await listCycles(member, project.id)).map((c) => toApiCycle(c, project.id));
-      return pageAnswer(
-        url,
-        cycles,
-        cycles.length,
-        (c) => c,
-        (c) => [c.id],
-      );
+      return wholeListAnswer(cycles);
     },
   }),
 ];
