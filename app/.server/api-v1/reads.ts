@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { db, schema } from "../db";
 import { notFound } from "../errors";
@@ -15,7 +16,7 @@ import type { ApiCard, ApiChecklistItem, ApiColumn } from "./schemas";
  * gate first. What the app's own reads already give (a project, the comments) is read
  * through them.
  */
-const { projects, boardColumns, cards, cardAssignees, cardLabels, checklistItems } = schema;
+const { projects, boardColumns, cards, cardAssignees, cardLabels, checklistItems, notifications } = schema;
 
 /** A project of the member's workspace, or a 404 (another workspace's id reads as absent). */
 export async function requireProject(member: MemberContext, projectId: string) {
@@ -25,7 +26,7 @@ export async function requireProject(member: MemberContext, projectId: string) {
 }
 
 /** A timestamp as microseconds since the epoch (exact: a cursor of milliseconds would repeat or skip rows). */
-const micros = (column: typeof projects.createdAt) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+const micros = (column: AnyPgColumn) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** Active (or archived) projects, oldest first, `limit + 1` rows after the cursor's (createdAt, id). */
 export async function projectsPage(member: MemberContext, opts: { archived: boolean; after: (string | number)[] | null; limit: number }) {
@@ -141,4 +142,28 @@ export async function requireChecklistItem(member: MemberContext, projectId: str
   const item = (await checklistOf(member, projectId, cardId)).find((i) => i.id === itemId);
   if (!item) throw notFound("That checklist item");
   return item;
+}
+
+/** The member's own notifications in this workspace, newest first, `limit + 1` before the cursor's (createdAt, id). */
+export async function notificationsPage(
+  member: MemberContext,
+  opts: { unread: boolean; after: (string | number)[] | null; limit: number },
+) {
+  const at = micros(notifications.createdAt);
+  const before = opts.after
+    ? sql`(${at}::bigint, ${notifications.id}) < (${String(opts.after[0])}::bigint, ${String(opts.after[1])}::uuid)`
+    : undefined;
+  return db()
+    .select({ notification: notifications, at })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, member.user.id),
+        eq(notifications.workspaceId, member.workspace.id),
+        opts.unread ? isNull(notifications.readAt) : undefined,
+        before,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit + 1);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import "zod-openapi";
 import { PRIORITIES, STATE_GROUPS } from "~/lib/board";
 import { CYCLE_STATUS_LABELS } from "~/lib/cycles";
+import { NOTIFICATION_KINDS } from "~/lib/notifications";
 import { ROLES } from "~/lib/permissions";
 import { PROBLEM_CODES, type ProblemCode } from "~/lib/problem";
 
@@ -125,6 +126,21 @@ export const cycleSchema = z
   })
   .meta({ id: "Cycle" });
 
+export const notificationSchema = z
+  .object({
+    object: z.literal("notification"),
+    id: uuid,
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    url: z.string().meta({ description: "Where it leads in the app (a path)." }),
+    projectId: uuid.nullable(),
+    cardId: uuid.nullable(),
+    read: z.boolean(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Notification" });
+
 /** A page of a list: `next` is the address of the following page, null on the last. */
 export function pageOf<T extends z.ZodType>(item: T, id: string) {
   return z
@@ -168,6 +184,10 @@ export const cardListQuery = listQuery.extend({
   priority: priorityField.optional(),
   due: z.enum(["overdue", "week"]).optional().meta({ description: "Overdue, or due within the week, on cards not yet finished." }),
   q: z.string().max(200).optional().meta({ description: "Words in the title or description, or a card number." }),
+});
+
+export const notificationListQuery = listQuery.extend({
+  unread: z.enum(["true", "false"]).optional().meta({ description: "true lists only the unread ones." }),
 });
 
 export const projectIdParams = z.object({ projectId: uuid });
@@ -232,3 +252,4 @@ export type ApiComment = z.infer<typeof commentSchema>;
 export type ApiChecklistItem = z.infer<typeof checklistItemSchema>;
 export type ApiMember = z.infer<typeof memberSchema>;
 export type ApiCycle = z.infer<typeof cycleSchema>;
+export type ApiNotification = z.infer<typeof notificationSchema>;

@@ -1,7 +1,8 @@
 import type { StateGroup, Priority } from "~/lib/board";
 import type { CycleStatus } from "~/lib/cycles";
 import type { Role } from "~/lib/permissions";
-import type { ApiCard, ApiChecklistItem, ApiColumn, ApiComment, ApiCycle, ApiMember, ApiProject } from "./schemas";
+import type { NotificationKind } from "~/lib/notifications";
+import type { ApiCard, ApiChecklistItem, ApiColumn, ApiComment, ApiCycle, ApiMember, ApiNotification, ApiProject } from "./schemas";
 
 /**
  * Each object as the API returns it, one function per kind: the `/api/v1` answers and the
@@ -155,5 +156,30 @@ export function toApiCycle(
     closedAt: isoOrNull(c.closedAt),
     cardCount: c.cardCount,
     doneCount: c.doneCount,
+  };
+}
+
+export function toApiNotification(n: {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  excerpt: string | null;
+  url: string;
+  projectId: string | null;
+  cardId: string | null;
+  readAt: Date | null;
+  createdAt: Date;
+}): ApiNotification {
+  return {
+    object: "notification",
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    excerpt: n.excerpt,
+    url: n.url,
+    projectId: n.projectId,
+    cardId: n.cardId,
+    read: n.readAt !== null,
+    createdAt: iso(n.createdAt),
   };
 }

@@ -309,6 +309,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/notifications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your notifications
+     * @description The notifications of the key's owner in this workspace, newest first. A personal key only: a workspace key belongs to no one person (403).
+     */
+    get: operations["listNotifications"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -632,6 +652,42 @@ export interface components {
       cardCount: number;
       /** @description Of those, cards in a completed column. */
       doneCount: number;
+    };
+    NotificationList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Notification"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Notification: {
+      /** @constant */
+      object: "notification";
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind:
+        | "assigned"
+        | "mentioned"
+        | "commented"
+        | "due_soon"
+        | "invitation_accepted"
+        | "role_changed"
+        | "payment_failed"
+        | "trial_ending"
+        | "weekly_digest";
+      title: string;
+      excerpt: string | null;
+      /** @description Where it leads in the app (a path). */
+      url: string;
+      projectId: string | null;
+      cardId: string | null;
+      read: boolean;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      createdAt: string;
     };
   };
   responses: never;
@@ -2551,6 +2607,71 @@ export interface operations {
       };
       /** @description It does not exist, or it belongs to another workspace (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100 (25 by default). */
+        limit?: number;
+        /** @description The opaque cursor from the previous page's `next` link. */
+        cursor?: string;
+        /** @description true lists only the unread ones. */
+        unread?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of notifications. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationList"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,14 +1,18 @@
+import { z } from "zod";
+import { isUuid } from "~/lib/ids";
 import { requireRead } from "../../access";
 import { listCycles } from "../../cycles/cycles";
-import { notFound } from "../../errors";
+import { forbidden, notFound } from "../../errors";
 import { getMember, listMembers } from "../../workspaces/members";
-import { objectAnswer, wholeListAnswer } from "../http";
+import { decodeCursor, objectAnswer, pageAnswer, wholeListAnswer } from "../http";
 import { operation } from "../operation";
-import { requireProject } from "../reads";
-import { cycleSchema, memberIdParams, memberSchema, pageOf, projectIdParams } from "../schemas";
-import { toApiCycle, toApiMember } from "../serialize";
+import { notificationsPage, requireProject } from "../reads";
+import { cycleSchema, memberIdParams, memberSchema, notificationListQuery, notificationSchema, pageOf, projectIdParams } from "../schemas";
+import { toApiCycle, toApiMember, toApiNotification } from "../serialize";
 
-/** What the API reads of the workspace around the boards: its members and a project's cycles (read-only for now). */
+const notificationCursor = z.tuple([z.string().regex(/^\d{1,20}$/), z.string().refine(isUuid)]);
+
+/** What the API reads of the workspace around the boards: its members, a project's cycles, and the caller's own notifications (read-only for now). */
 export const workspaceOperations = [
   operation({
     id: "listMembers",
@@ -61,6 +65,34 @@ export const workspaceOperations = [
       const project = await requireProject(member, params.projectId);
       const cycles = (await listCycles(member, project.id)).map((c) => toApiCycle(c, project.id));
       return wholeListAnswer(cycles);
+    },
+  }),
+  operation({
+    id: "listNotifications",
+    method: "get",
+    path: "/notifications",
+    tag: "Notifications",
+    summary: "List your notifications",
+    description:
+      "The notifications of the key's owner in this workspace, newest first. A personal key only: a workspace key belongs to no one person (403).",
+    kind: "workspace",
+    action: "read",
+    query: notificationListQuery,
+    success: { status: 200, schema: pageOf(notificationSchema, "NotificationList"), description: "A page of notifications.", list: true },
+    problems: [400],
+    handle: async ({ member, url, query }) => {
+      if (member.apiKey && "type" in member.apiKey && member.apiKey.type === "workspace") {
+        throw forbidden("Notifications belong to a person: read them with a personal key.");
+      }
+      const after = decodeCursor(query.cursor, notificationCursor);
+      const rows = await notificationsPage(member, { unread: query.unread === "true", after, limit: query.limit });
+      return pageAnswer(
+        url,
+        rows,
+        query.limit,
+        (r) => toApiNotification(r.notification),
+        (r) => [r.at, r.notification.id],
+      );
     },
   }),
 ];
