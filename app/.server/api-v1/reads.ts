@@ -78,6 +78,8 @@ export async function cardsPage(
     .select({ id: boardColumns.id, stateGroup: boardColumns.stateGroup })
     .from(boardColumns)
     .where(and(eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, member.workspace.id)));
+  // A board always keeps a column (deleteColumn refuses the last): none means no such project here.
+  if (cols.length === 0) throw notFound("That project");
   const rows = await d
     .select()
     .from(cards)
