@@ -123,3 +123,6 @@ export * from "./schema-llm";
 
 // API keys: workspace and personal keys of the public API, stored hashed.
 export * from "./schema-api-keys";
+
+// The public API's idempotency keys (a POST's stored answer, 24 hours).
+export * from "./schema-api-v1";

@@ -60,28 +60,7 @@ export async function loadBoard(
     .where(and(eq(boardColumns.projectId, projectId), eq(boardColumns.workspaceId, workspaceId)))
     .orderBy(asc(boardColumns.position), asc(boardColumns.id));
 
-  const q = filters.q?.trim();
-  const conditions = [
-    eq(cards.projectId, projectId),
-    eq(cards.workspaceId, workspaceId),
-    filters.priority ? eq(cards.priority, filters.priority) : undefined,
-    filters.due ? dueCondition(filters.due, cols, member.user.timeZone) : undefined,
-    q
-      ? or(
-          ilike(cards.title, `%${escapeLike(q)}%`),
-          ilike(cards.description, `%${escapeLike(q)}%`),
-          /^#?\d+$/.test(q) ? eq(cards.number, Number(q.replace("#", ""))) : undefined,
-        )
-      : undefined,
-    filters.assignee === "none"
-      ? sql`not exists (select 1 from ${cardAssignees} where ${cardAssignees.cardId} = ${cards.id})`
-      : filters.assignee && isUuid(filters.assignee)
-        ? sql`exists (select 1 from ${cardAssignees} where ${cardAssignees.cardId} = ${cards.id} and ${cardAssignees.userId} = ${filters.assignee})`
-        : undefined,
-    filters.label && isUuid(filters.label)
-      ? sql`exists (select 1 from ${cardLabels} where ${cardLabels.cardId} = ${cards.id} and ${cardLabels.labelId} = ${filters.label})`
-      : undefined,
-  ];
+  const conditions = cardFilterConditions(member, projectId, filters, cols);
 
   const [cardRows, assigneeRows, labelRows, checklistRows, commentRows, attachmentRows, totals] = await Promise.all([
     (() => {
@@ -184,6 +163,40 @@ export async function loadBoard(
     cards: byColumn.get(c.id) ?? [],
   }));
   return { columns };
+}
+
+/**
+ * The board's filters as SQL conditions on cards, with the tenancy (workspace and project):
+ * the board and the public API's card list filter alike.
+ */
+export function cardFilterConditions(
+  member: MemberContext,
+  projectId: string,
+  filters: BoardFilters,
+  cols: { id: string; stateGroup: string }[],
+) {
+  const q = filters.q?.trim();
+  return [
+    eq(cards.projectId, projectId),
+    eq(cards.workspaceId, member.workspace.id),
+    filters.priority ? eq(cards.priority, filters.priority) : undefined,
+    filters.due ? dueCondition(filters.due, cols, member.user.timeZone) : undefined,
+    q
+      ? or(
+          ilike(cards.title, `%${escapeLike(q)}%`),
+          ilike(cards.description, `%${escapeLike(q)}%`),
+          /^#?\d+$/.test(q) ? eq(cards.number, Number(q.replace("#", ""))) : undefined,
+        )
+      : undefined,
+    filters.assignee === "none"
+      ? sql`not exists (select 1 from ${cardAssignees} where ${cardAssignees.cardId} = ${cards.id})`
+      : filters.assignee && isUuid(filters.assignee)
+        ? sql`exists (select 1 from ${cardAssignees} where ${cardAssignees.cardId} = ${cards.id} and ${cardAssignees.userId} = ${filters.assignee})`
+        : undefined,
+    filters.label && isUuid(filters.label)
+      ? sql`exists (select 1 from ${cardLabels} where ${cardLabels.cardId} = ${cards.id} and ${cardLabels.labelId} = ${filters.label})`
+      : undefined,
+  ];
 }
 
 /**

@@ -16,10 +16,10 @@ import { lockCard } from "./board-rows";
  */
 const { checklistItems } = schema;
 
-/** A checklist item at the end of the card's checklist. */
+/** A checklist item at the end of the card's checklist; returns it (its id and text). */
 export async function addChecklistItem(member: MemberContext, projectId: string, cardId: string, text: string) {
   const ctx = scopeOf(member, projectId);
-  await mutate(async (tx) => {
+  return mutate(async (tx) => {
     await requireAccess(tx, member, "card", "change");
     const card = await lockCard(tx, ctx, cardId);
     const [last] = await tx
@@ -44,6 +44,7 @@ export async function addChecklistItem(member: MemberContext, projectId: string,
       subject: { id: card.id, number: card.number, title: card.title },
       change: { item: item! },
     });
+    return item!;
   });
 }
 

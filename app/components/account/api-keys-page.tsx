@@ -64,7 +64,11 @@ export function ApiKeysPage({
           <Link to="/billing" className="font-medium text-brand-700 hover:underline">
             usage
           </Link>
-          ).
+          ). How to use it:{" "}
+          <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
+            the API reference
+          </a>
+          .
         </p>
       </div>
       {created ? <CreatedKey created={created} /> : null}

@@ -1,0 +1,15 @@
+import type { Operation } from "./operation";
+import { cardPartOperations } from "./operations/card-parts";
+import { cardOperations } from "./operations/cards";
+import { columnOperations } from "./operations/columns";
+import { projectOperations } from "./operations/projects";
+import { workspaceOperations } from "./operations/workspace";
+
+/** Every operation of /api/v1, in the reference's order: the router and the OpenAPI document read this list. */
+export const OPERATIONS: readonly Operation[] = [
+  ...projectOperations,
+  ...columnOperations,
+  ...cardOperations,
+  ...cardPartOperations,
+  ...workspaceOperations,
+];
