@@ -123,3 +123,6 @@ export * from "./schema-llm";
 
 // API keys: workspace and personal keys of the public API, stored hashed.
 export * from "./schema-api-keys";
+
+// Outgoing webhooks: endpoints, the delivery queue and its attempts.
+export * from "./schema-webhooks";
