@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
 import { signingSecrets } from "./endpoints";
@@ -127,7 +127,7 @@ export function newRunnerId(): string {
 export async function claimDue(runner: string, now = new Date(), limit = BATCH): Promise<string[]> {
   const until = new Date(now.getTime() + LEASE_MS);
   const result = await db().execute(sql`
-    UPDATE webhook_deliveries SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz
+    WITH claimed AS (UPDATE webhook_deliveries SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz
     WHERE id IN (
       SELECT d.id FROM webhook_deliveries d
       JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -143,7 +143,8 @@ export async function claimDue(runner: string, now = new Date(), limit = BATCH):
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     )
-    RETURNING id`);
+    RETURNING id, seq)
+    SELECT id FROM claimed ORDER BY seq`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
@@ -202,15 +203,25 @@ export async function attemptDelivery(
       )
       .where(mine);
     if (delivery.type === "webhook.test") return { delivered: false, disabledEndpoint: null };
-    const failingSince = endpoint.failingSince ?? at;
-    const switchOff = !endpoint.disabledAt && at.getTime() - failingSince.getTime() >= RETRY_WINDOW_MS;
+    // Conditional updates, so that of two attempts failing side by side only one switches it off.
     await tx
       .update(webhookEndpoints)
-      .set(switchOff ? { failingSince, disabledAt: at, disabledReason: "failing" } : { failingSince })
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
       .where(eq(webhookEndpoints.id, endpoint.id));
+    const switched = await tx
+      .update(webhookEndpoints)
+      .set({ disabledAt: at, disabledReason: "failing" })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          isNull(webhookEndpoints.disabledAt),
+          lte(webhookEndpoints.failingSince, new Date(at.getTime() - RETRY_WINDOW_MS)),
+        ),
+      )
+      .returning({ id: webhookEndpoints.id });
     return {
       delivered: false,
-      disabledEndpoint: switchOff ? { id: endpoint.id, workspaceId: endpoint.workspaceId, url: endpoint.url, at } : null,
+      disabledEndpoint: switched.length ? { id: endpoint.id, workspaceId: endpoint.workspaceId, url: endpoint.url, at } : null,
     };
   });
 }
