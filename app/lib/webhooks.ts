@@ -20,9 +20,6 @@ export const WEBHOOK_TYPES = [
 
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]["type"];
 
-/** The type a "Send test event" sends: no receiver subscribes to it, it only checks the line. */
-export const WEBHOOK_TEST_TYPE = "webhook.test";
-
 const TYPE_NAMES = WEBHOOK_TYPES.map((t) => t.type) as [WebhookType, ...WebhookType[]];
 
 /** The form of /settings/webhooks that adds an endpoint. */
@@ -46,5 +43,3 @@ export const webhookActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test"), endpointId: z.uuid() }),
   z.object({ intent: z.literal("resend"), endpointId: z.uuid(), deliveryId: z.uuid() }),
 ]);
-
-export type WebhookAction = z.infer<typeof webhookActionSchema>;

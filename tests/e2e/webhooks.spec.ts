@@ -17,10 +17,12 @@ test.describe("Webhooks without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
     await expect(page.getByTestId("no-endpoints")).toHaveText("No endpoints yet. Add one below to receive events.");
 
-    // Nothing chosen: the server says what is missing; plain http is refused.
+    // Nothing chosen: the server says what is missing; then plain http is refused.
     await page.getByLabel("URL", { exact: true }).fill("http://hooks.example.com/in");
     await page.getByRole("button", { name: "Add endpoint" }).click();
     await expect(page.getByText("Choose at least one event.")).toBeVisible();
+    await page.getByRole("checkbox", { name: /Card moved/ }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
     await expect(page.getByText("Give a URL starting with https://.")).toBeVisible();
 
     await page.getByLabel("URL", { exact: true }).fill(URL_IN);
@@ -33,7 +35,8 @@ test.describe("Webhooks without JavaScript", () => {
     const secret = await shown.getByLabel("The signing secret").inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const row = page.getByTestId("webhook-endpoint");
-    await expect(row).toContainText("Card created, Comment created");
+    // Card moved stayed ticked through the refused submission.
+    await expect(row).toContainText("Card created, Card moved, Comment created");
     await expect(row).toContainText(`whsec_…${secret.slice(-4)}`);
     await expect(row.getByTestId("endpoint-state")).toHaveText("On");
 

@@ -3,7 +3,6 @@ export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookEndpoints,
-  requireWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEnabled,
 } from "./endpoints";

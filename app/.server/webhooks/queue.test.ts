@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
+import { itOn } from "../../../tests/support/database-kind";
 import { resetDb } from "../../../tests/support/db";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { WEBHOOK_TYPES } from "~/lib/webhooks";
@@ -104,6 +106,25 @@ describe("the webhook queue", () => {
     await attemptDelivery("new-runner", delivery!.id, () => later, answer(true));
     const [row] = await deliveriesOf(w.endpointId);
     expect(row).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
+  itOn("postgres", "skips a row another process holds locked (SKIP LOCKED), and takes it once that process lets go", async () => {
+    const w = await world();
+    await w.newCard("Held");
+    await w.newCard("Free");
+    const [held, free] = await deliveriesOf(w.endpointId);
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT id FROM webhook_deliveries WHERE id = $1 FOR UPDATE", [held!.id]);
+      // Not blocked by the lock, and not given the held row.
+      expect(await claimDue("runner-a")).toEqual([free!.id]);
+      await other.query("ROLLBACK");
+      expect(await claimDue("runner-b")).toEqual([held!.id]);
+    } finally {
+      await other.end();
+    }
   });
 
   it("switches an endpoint off after a day of failures, once, however many attempts fail side by side", async () => {

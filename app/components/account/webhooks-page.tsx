@@ -233,6 +233,8 @@ function NewEndpoint({ types, reply }: { types: WebhooksPageData["types"]; reply
     shouldValidate: "onSubmit",
   });
   const kindsError = messageOf(fields.kinds);
+  // After a refused submission the page comes back from the server: keep what was ticked.
+  const ticked = new Set([fields.kinds.initialValue ?? []].flat().map(String));
   return (
     <section aria-labelledby="new-endpoint-h" className={card}>
       <h2 id="new-endpoint-h" className="text-base font-semibold text-slate-900">
@@ -253,7 +255,7 @@ function NewEndpoint({ types, reply }: { types: WebhooksPageData["types"]; reply
           <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {types.map((t) => (
               <label key={t.type} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" name="kinds" value={t.type} />
+                <input type="checkbox" name="kinds" value={t.type} defaultChecked={ticked.has(t.type)} />
                 <span>
                   {t.label} <code className="text-xs text-slate-500">{t.type}</code>
                 </span>
