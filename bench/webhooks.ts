@@ -5,7 +5,7 @@
  * the test receiver (tests/support/webhook-receiver.ts) on 127.0.0.1, verifying each delivery
  * with the standardwebhooks library. One card is created at a time; the time is from just
  * before the service call to the receiver's verified arrival of that card's delivery.
- * Writes its section of docs/performance.md between the `webhooks` markers.
+ * Writes its section of docs/performance.md between the `webhooks` markers (`webhooks-postgres` with DATABASE_URL).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -51,23 +51,25 @@ for (let i = 0; i < CHANGES + 10; i++) {
 await stopWebhooks();
 await receiver.close();
 if (receiver.rejected.length) throw new Error(`deliveries that did not verify: ${receiver.rejected.length}`);
-const database = driver().kind === "pglite" ? "embedded PGlite" : "Postgres";
+const embedded = driver().kind === "pglite";
+const database = embedded ? "embedded PGlite" : "Postgres";
+const marker = embedded ? "webhooks" : "webhooks-postgres";
 await closeDb();
 
 const p50 = pct(ms, 50, 1);
 const p95 = pct(ms, 95, 1);
 const max = Math.max(...ms).toFixed(1);
-const section = `<!-- webhooks:start -->
-## Webhooks: from a change to the receiver
+const section = `<!-- ${marker}:start -->
+${embedded ? "## Webhooks: from a change to the receiver" : "### The same on Postgres"}
 
 Command: \`npm run bench:webhooks\` (in-process, NODE_ENV=production, ${database}; ${CHANGES} card creations one after another after 10 to warm up, each timed from the service call to the local receiver's verified arrival of its \`card.created\` delivery; Node ${process.versions.node}; ${os.cpus().length} cores, load average ${loadAtStart} at the start; ${new Date().toISOString().slice(0, 10)}).
 
 | | p50 | p95 | max | aim |
 |---|---|---|---|---|
 | change → delivery verified by the receiver | ${p50} ms | ${p95} ms | ${max} ms | p95 under 1,000 ms |
-<!-- webhooks:end -->`;
+<!-- ${marker}:end -->`;
 console.log(section);
 const file = path.join(process.cwd(), "docs/performance.md");
 const current = existsSync(file) ? readFileSync(file, "utf8") : "";
-const pattern = /<!-- webhooks:start -->[\s\S]*<!-- webhooks:end -->/;
+const pattern = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
 writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
