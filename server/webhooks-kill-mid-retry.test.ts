@@ -18,7 +18,11 @@ describe("webhooks across a crash", () => {
     async () => {
       const receiver = await startWebhookReceiver("whsec_" + Buffer.alloc(32).toString("base64"));
       try {
-        const env = { DATABASE_URL: process.env.DATABASE_URL ?? "", WEBHOOKS_ALLOW_PRIVATE: "1" };
+        const env = {
+          DATABASE_URL: process.env.DATABASE_URL ?? "",
+          SESSION_SECRET: "webhooks-kill-mid-retry",
+          WEBHOOKS_ALLOW_PRIVATE: "1",
+        };
         const first = await start(env);
         await first.waitForOutput(/Atelier listening/);
         const user = new HttpUser(first.url, `hooks-${Date.now()}@example.test`);
