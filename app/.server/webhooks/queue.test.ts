@@ -10,7 +10,7 @@ import { db, schema } from "../db";
 import { outbox } from "../mail";
 import { createCard, moveCard } from "../projects/cards";
 import { createWebhookEndpoint, listDeliveries, rotateWebhookSecret, sendAgain } from ".";
-import { attemptDelivery, claimDue, LEASE_MS, RETRY_WINDOW_MS, retryDelayMs } from "./queue";
+import { attemptDelivery, claimDue, LEASE_MS, LOG_KEPT_DAYS, pruneDeliveries, RETRY_WINDOW_MS, retryDelayMs } from "./queue";
 import type { SendResult } from "./send";
 import { drainWebhooks, startWebhooks, stopWebhooks } from "./worker";
 
@@ -106,6 +106,21 @@ describe("the webhook queue", () => {
     await attemptDelivery("new-runner", delivery!.id, () => later, answer(true));
     const [row] = await deliveriesOf(w.endpointId);
     expect(row).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
+  it("keeps finished deliveries in the log for 30 days, and pending ones until they finish", async () => {
+    const w = await world();
+    await w.newCard("Delivered");
+    await w.newCard("Pending");
+    const [delivered] = await deliveriesOf(w.endpointId);
+    const [id] = await claimDue("runner-a");
+    await attemptDelivery("runner-a", id!, () => new Date(), answer(true));
+    const day = 86_400_000;
+    expect(await pruneDeliveries(db(), new Date(Date.now() + (LOG_KEPT_DAYS - 1) * day))).toBe(0);
+    expect(await pruneDeliveries(db(), new Date(Date.now() + (LOG_KEPT_DAYS + 1) * day))).toBe(1);
+    const left = await deliveriesOf(w.endpointId);
+    expect(left.map((d) => d.status)).toEqual(["pending"]);
+    expect(left[0]!.id).not.toBe(delivered!.id);
   });
 
   itOn("postgres", "skips a row another process holds locked (SKIP LOCKED), and takes it once that process lets go", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
 import { signingSecrets } from "./endpoints";
@@ -224,4 +224,21 @@ export async function attemptDelivery(
       disabledEndpoint: switched.length ? { id: endpoint.id, workspaceId: endpoint.workspaceId, url: endpoint.url, at } : null,
     };
   });
+}
+
+/** How long the log keeps a finished delivery (delivered or failed for good). */
+export const LOG_KEPT_DAYS = 30;
+
+/** The daily job: finished deliveries older than LOG_KEPT_DAYS go, with their attempts. */
+export async function pruneDeliveries(tx: Db, now = new Date()): Promise<number> {
+  const gone = await tx
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.finishedAt, new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return gone.length;
 }

@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { ROTATION_OVERLAP_MS, signingSecrets } from "./endpoints";
 import { newWebhookSecret, signedHeaders } from "./signing";
 
 // Our signatures, checked by the Standard Webhooks reference library (its own Webhook.verify).
@@ -34,6 +35,14 @@ describe("webhook signing", () => {
     expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
     expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
+  it("signs with the previous secret only during the 24 hours after a rotation", () => {
+    const now = new Date("2026-11-29T05:00:00Z");
+    const row = { secret: "whsec_new", previousSecret: "whsec_old", previousExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS) };
+    expect(signingSecrets(row, now)).toEqual(["whsec_new", "whsec_old"]);
+    expect(signingSecrets(row, new Date(now.getTime() + ROTATION_OVERLAP_MS))).toEqual(["whsec_new"]);
+    expect(signingSecrets({ secret: "whsec_new", previousSecret: null, previousExpiresAt: null }, now)).toEqual(["whsec_new"]);
   });
 
   it("uses the time of sending, which a receiver checks against its clock", () => {
