@@ -98,12 +98,12 @@ export function objectKeyOf(event: DomainEvent): string {
 }
 
 /** The body of a delivery: `{ type, timestamp, data: { workspace, event, object, changes } }`. */
-export function payloadOf(event: DomainEvent, type: WebhookType): WebhookPayload {
+export function payloadOf(event: DomainEvent, type: WebhookType, workspaceId: string): WebhookPayload {
   return {
     type,
     timestamp: event.at,
     data: {
-      workspace: { id: event.workspaceId },
+      workspace: { id: workspaceId },
       event: { id: event.id, kind: event.kind },
       actor: event.actor,
       object: objectOf(event),

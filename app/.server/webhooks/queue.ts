@@ -47,24 +47,26 @@ function newMessageId(): string {
  */
 export async function enqueueDeliveries(tx: Db, event: DomainEvent): Promise<number> {
   const type = webhookTypeOf(event);
-  if (!type) return 0;
+  // A person's own account belongs to no workspace (decision 026): no workspace's endpoint hears of it.
+  const workspaceId: string | null = event.workspaceId;
+  if (!type || !workspaceId) return 0;
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.workspaceId, event.workspaceId),
+        eq(webhookEndpoints.workspaceId, workspaceId),
         sql`${webhookEndpoints.disabledAt} IS NULL`,
         sql`${webhookEndpoints.kinds} @> ${JSON.stringify([type])}::jsonb`,
       ),
     );
   if (endpoints.length === 0) return 0;
-  const payload = payloadOf(event, type);
+  const payload = payloadOf(event, type, workspaceId);
   const objectKey = objectKeyOf(event);
   await tx.insert(webhookDeliveries).values(
     endpoints.map((e) => ({
       endpointId: e.id,
-      workspaceId: event.workspaceId,
+      workspaceId,
       messageId: newMessageId(),
       eventId: event.id,
       type,
