@@ -108,6 +108,10 @@ const envSchema = z
     LLM_API_KEY: optionalText,
     LLM_MODEL: optionalText,
     LLM_TIMEOUT_MS: intWithDefault(8000),
+    // Outgoing webhooks (decision 029): 1 lets deliveries go to private and loopback addresses and plain http (tests,
+    // a receiver on this machine); read where it is used, so a test can switch it. How often runners look for due deliveries.
+    WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).optional(),
+    WEBHOOKS_POLL_MS: intWithDefault(1000),
   })
   .superRefine((e, ctx) => {
     // Live boards use LISTEN/NOTIFY, which a transaction-mode pooler does not carry (decision 018).

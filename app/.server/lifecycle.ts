@@ -5,6 +5,7 @@ import { startInsightRefresh, stopInsightRefresh } from "./insights/refresh";
 import { startScheduler, stopScheduler } from "./jobs";
 import { stopRealtime } from "./realtime";
 import { sessionSecrets } from "./secrets";
+import { startWebhooks, stopWebhooks } from "./webhooks";
 
 /** Expired sessions are deleted at start-up and then this often. */
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
@@ -47,6 +48,8 @@ export async function startup(): Promise<{
   void startScheduler();
   // Viewed projects' insights, computed in the background after a change (insights/refresh.ts).
   startInsightRefresh();
+  // Outgoing webhooks: this process's delivery runner, which also picks up what earlier runs left.
+  startWebhooks();
   const formActionOrigins = [
     e.GOOGLE_AUTHORIZATION_URL,
     e.GITHUB_AUTHORIZATION_URL,
@@ -63,6 +66,7 @@ export async function shutdown(): Promise<void> {
   purgeTimer = undefined;
   await purging;
   await stopScheduler();
+  await stopWebhooks();
   await stopInsightRefresh();
   // The LISTEN connection (on Postgres, a connection of its own), opened at start by the refresh.
   await stopRealtime();

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   "role_changed",
   "payment_failed",
   "trial_ending",
+  "webhook_disabled",
   "weekly_digest",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -36,6 +37,7 @@ export const KIND_INFO: Record<
   role_changed: { label: "My role changes", defaultEmail: "immediate" },
   payment_failed: { label: "A payment fails (owners)", defaultEmail: "immediate" },
   trial_ending: { label: "The trial ends in 3 days (owners)", defaultEmail: "immediate" },
+  webhook_disabled: { label: "A webhook endpoint is switched off after a day of failures (owners)", defaultEmail: "immediate" },
   // Not a notification under the bell: the Monday e-mail of the workspace's week (app/.server/analytics/digest.ts).
   weekly_digest: {
     label: "Weekly digest: completed, started, overdue, insights, forecasts",

@@ -126,3 +126,5 @@ export * from "./schema-api-keys";
 
 // The public API's idempotency keys (a POST's stored answer, 24 hours).
 export * from "./schema-api-v1";
+// Outgoing webhooks: endpoints, the delivery queue and its attempts.
+export * from "./schema-webhooks";

@@ -5,6 +5,7 @@ import { emailChanged, passwordChanged } from "../notifications/account";
 import { invitationAccepted, roleChanged } from "../notifications/workspace-events";
 import { recordActivity } from "../projects/activity";
 import { publish } from "../realtime";
+import { enqueueDeliveries, wakeWebhooks } from "../webhooks";
 import { activityRows } from "./activity-rows";
 import { liveMessages } from "./live-messages";
 import type { DomainEvent } from "./types";
@@ -17,7 +18,8 @@ import type { DomainEvent } from "./types";
  *
  * The insights refresh needs no subscriber: the database's change marks (triggers, migration
  * 0220) notify it of every write to what insights rest on, including writes no event names.
- * The coming webhooks are one more after-commit subscriber.
+ * Webhooks queue their deliveries inside the transaction (so none is lost between commit
+ * and queueing) and wake the delivery runner after commit (app/.server/webhooks).
  */
 export type Subscriber = {
   name: string;
@@ -84,8 +86,20 @@ const notifications: Subscriber = {
   },
 };
 
+/** Outgoing webhooks: a delivery row per subscribed endpoint, in the change's transaction; sent once it has committed. */
+const queuedWebhooks = new WeakSet<DomainEvent>();
+const webhooks: Subscriber = {
+  name: "webhooks",
+  inTransaction: async (tx, event) => {
+    if (await enqueueDeliveries(tx, event)) queuedWebhooks.add(event);
+  },
+  afterCommit: async (event) => {
+    if (queuedWebhooks.delete(event)) wakeWebhooks();
+  },
+};
+
 function cardOf(event: { workspaceId: string; projectId: string | null; subject: { id: string; title: string } }) {
   return { workspaceId: event.workspaceId, projectId: event.projectId ?? "", cardId: event.subject.id, title: event.subject.title };
 }
 
-export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications];
+export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications, webhooks];

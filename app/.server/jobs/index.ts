@@ -5,6 +5,7 @@ import { writeSnapshots } from "../analytics/snapshots";
 import { vacuumEmbedded } from "../db/vacuum";
 import { compactInsightChanges } from "../insights/cache";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
+import { pruneDeliveries } from "../webhooks/queue";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
 import { runJobs, type Job } from "./runner";
 
@@ -30,6 +31,8 @@ export const JOBS: Job[] = [
   { name: "notification-digest", every: "day", run: () => digest() },
   // The weekly digest e-mail (completed, started, overdue, insights, cycle forecasts), once per ISO week.
   { name: "weekly-digest", every: "week", run: async (_tx, today) => weeklyDigestJob(today) },
+  // The webhook delivery log keeps finished deliveries for 30 days.
+  { name: "webhook-log-prune", every: "day", run: (tx) => pruneDeliveries(tx) },
   // The embedded database's VACUUM, which it never runs by itself (db/vacuum.ts); not in a transaction, so after the run's.
   { name: "embedded-vacuum", every: "day", run: async () => ({ afterCommit: () => vacuumEmbedded() }) },
 ];

@@ -168,6 +168,15 @@ export function SettingsPage({
           <Link to="/settings/api-keys" className="font-medium text-brand-700 hover:underline">
             Manage API keys
           </Link>
+          {data.can.update ? (
+            <>
+              {" "}
+              ·{" "}
+              <Link to="/settings/webhooks" className="font-medium text-brand-700 hover:underline">
+                Webhooks
+              </Link>
+            </>
+          ) : null}
         </p>
       </section>
 
