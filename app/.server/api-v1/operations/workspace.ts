@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isUuid } from "~/lib/ids";
 import { requireRead } from "../../access";
+import type { ApiKeyMember } from "../../api-keys/authenticate";
 import { listCycles } from "../../cycles/cycles";
 import { forbidden, notFound } from "../../errors";
 import { getMember, listMembers } from "../../workspaces/members";
@@ -81,7 +82,7 @@ export const workspaceOperations = [
     success: { status: 200, schema: pageOf(notificationSchema, "NotificationList"), description: "A page of notifications.", list: true },
     problems: [400],
     handle: async ({ member, url, query }) => {
-      if (member.apiKey && "type" in member.apiKey && member.apiKey.type === "workspace") {
+      if ((member as Partial<ApiKeyMember>).apiKey?.type === "workspace") {
         throw forbidden("Notifications belong to a person: read them with a personal key.");
       }
       const after = decodeCursor(query.cursor, notificationCursor);
