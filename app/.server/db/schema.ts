@@ -123,3 +123,6 @@ export * from "./schema-llm";
 
 // API keys: workspace and personal keys of the public API, stored hashed.
 export * from "./schema-api-keys";
+
+// Integrations: a project's Slack webhook, a member's Figma connection (decision 030).
+export * from "./schema-integrations";

@@ -1,4 +1,5 @@
 import { db, type Db } from "../db";
+import { slackSubscriber } from "../integrations/slack-posts";
 import { autoWatch } from "../notifications";
 import { cardAssigned, commentPosted, descriptionMentions } from "../notifications/cards";
 import { invitationAccepted, roleChanged } from "../notifications/workspace-events";
@@ -81,4 +82,4 @@ function cardOf(event: { workspaceId: string; projectId: string | null; subject:
   return { workspaceId: event.workspaceId, projectId: event.projectId ?? "", cardId: event.subject.id, title: event.subject.title };
 }
 
-export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications];
+export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications, slackSubscriber];

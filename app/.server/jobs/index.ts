@@ -4,6 +4,7 @@ import { weeklyDigestJob } from "../analytics/digest";
 import { writeSnapshots } from "../analytics/snapshots";
 import { vacuumEmbedded } from "../db/vacuum";
 import { compactInsightChanges } from "../insights/cache";
+import { slackDigestJob } from "../integrations/slack-digest";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
 import { runJobs, type Job } from "./runner";
@@ -30,6 +31,8 @@ export const JOBS: Job[] = [
   { name: "notification-digest", every: "day", run: () => digest() },
   // The weekly digest e-mail (completed, started, overdue, insights, cycle forecasts), once per ISO week.
   { name: "weekly-digest", every: "week", run: async (_tx, today) => weeklyDigestJob(today) },
+  // The same week in each project's Slack channel (decision 030).
+  { name: "slack-weekly-digest", every: "week", run: async (_tx, today) => slackDigestJob(today) },
   // The embedded database's VACUUM, which it never runs by itself (db/vacuum.ts); not in a transaction, so after the run's.
   { name: "embedded-vacuum", every: "day", run: async () => ({ afterCommit: () => vacuumEmbedded() }) },
 ];
