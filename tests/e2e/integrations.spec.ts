@@ -29,10 +29,11 @@ async function connectFigma(page: Page) {
 
 async function importFromFigma(page: Page, url: string, project: string) {
   await page.goto("/wireframes");
-  await page.getByText("Import from Figma", { exact: true }).click();
-  await page.getByLabel("Figma file link").fill(url);
-  await page.getByLabel("Into project").last().selectOption({ label: project });
-  await page.getByRole("button", { name: "Import from Figma" }).click();
+  await page.locator("summary").filter({ hasText: "Import from Figma" }).click();
+  const form = page.locator("form#import-figma");
+  await form.getByLabel("Figma file link").fill(url);
+  await form.getByLabel("Into project").selectOption({ label: project });
+  await form.getByRole("button", { name: "Import frames" }).click();
 }
 
 test.describe("Integrations without JavaScript", () => {

@@ -82,7 +82,6 @@ export const figmaFileSchema = z.looseObject({
     children: z.array(z.looseObject({ type: z.string(), children: z.array(node).optional(), backgroundColor: rgba.optional() })),
   }),
 });
-export type FigmaFile = z.infer<typeof figmaFileSchema>;
 
 export type FigmaImport = { document: WireframeDocument; images: { elementId: string; nodeId: string }[]; notes: ImportNote[] };
 

@@ -12,7 +12,7 @@ export function FigmaImportForm({ projects }: { projects: { id: string; name: st
   const busy = usePosting("import-figma");
   return (
     <DisclosurePanel summary="Import from Figma" align="right">
-      <Form method="post" action="/wireframes/import-figma" className="space-y-3">
+      <Form method="post" action="/wireframes/import-figma" id="import-figma" className="space-y-3">
         <input type="hidden" name="intent" value="import-figma" />
         <p className={`text-sm ${ui.muted}`}>
           A Figma file&apos;s top-level frames become screens of a new wireframe. Needs Figma connected in{" "}
@@ -31,7 +31,7 @@ export function FigmaImportForm({ projects }: { projects: { id: string; name: st
         />
         <Field label="Name (optional)" name="name" type="text" hint="The Figma file's name when left empty." />
         <Button type="submit" size="sm" variant="primary" disabled={busy}>
-          {busy ? "Importing..." : "Import from Figma"}
+          {busy ? "Importing..." : "Import frames"}
         </Button>
       </Form>
     </DisclosurePanel>
