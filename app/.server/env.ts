@@ -112,6 +112,16 @@ const envSchema = z
     // a receiver on this machine); read where it is used, so a test can switch it. How often runners look for due deliveries.
     WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).optional(),
     WEBHOOKS_POLL_MS: intWithDefault(1000),
+    // Integrations (decision 030). Figma: OAuth 2 with PKCE; endpoints configurable so tests use a local server.
+    FIGMA_CLIENT_ID: optionalText,
+    FIGMA_CLIENT_SECRET: optionalText,
+    FIGMA_AUTHORIZE_URL: z.url().default("https://www.figma.com/oauth"),
+    FIGMA_TOKEN_URL: z.url().default("https://api.figma.com/v1/oauth/token"),
+    FIGMA_API_URL: z.url().default("https://api.figma.com"),
+    // Slack incoming webhooks: the hosts a webhook URL may name (https only unless a host is given with http://).
+    SLACK_WEBHOOK_HOSTS: csv.transform((list) => (list.length ? list : ["https://hooks.slack.com"])),
+    // Key for secrets kept at rest (Slack URLs, Figma tokens); unset: derived from SESSION_SECRET.
+    INTEGRATIONS_SECRET: csv,
   })
   .superRefine((e, ctx) => {
     // Live boards use LISTEN/NOTIFY, which a transaction-mode pooler does not carry (decision 018).
@@ -173,6 +183,8 @@ export function placeholderProblems(source: Record<string, string | undefined>):
     "SUPABASE_ANON_KEY",
     "SUPABASE_SERVICE_ROLE_KEY",
     "LLM_API_KEY",
+    "FIGMA_CLIENT_ID",
+    "FIGMA_CLIENT_SECRET",
   ];
   return keys
     .filter((k) => /placeholder/i.test(source[k] ?? ""))

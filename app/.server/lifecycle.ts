@@ -53,6 +53,8 @@ export async function startup(): Promise<{
   const formActionOrigins = [
     e.GOOGLE_AUTHORIZATION_URL,
     e.GITHUB_AUTHORIZATION_URL,
+    // "Connect Figma" posts a form whose answer redirects to Figma (decision 030).
+    e.FIGMA_AUTHORIZE_URL,
     "https://checkout.stripe.com",
     "https://billing.stripe.com",
     // With IDENTITY=supabase the OAuth buttons' redirect goes through Supabase (decision 018).

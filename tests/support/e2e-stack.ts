@@ -30,6 +30,7 @@ import {
 } from "./e2e-config";
 import { buildApp, prepareBuildDir, projectRoot } from "./build";
 import { Mailbox, startMailboxHttp, startSmtpSink } from "./mail-sink";
+import { startIntegrationServers } from "./integration-servers";
 import { LocalOAuthServer } from "./oauth-server";
 import { SupabaseAuthServer } from "./supabase-auth-server";
 
@@ -210,7 +211,9 @@ async function main() {
     });
   }
 
-  const mainOverrides: Record<string, string> = { ...identityOverrides };
+  const integrations = await startIntegrationServers(); // Figma (base+6) and Slack (base+7)
+  closers.push(integrations.close);
+  const mainOverrides: Record<string, string> = { ...identityOverrides, ...integrations.env };
   if (process.env.E2E_DATABASE_URL) mainOverrides.DATABASE_URL = process.env.E2E_DATABASE_URL;
   const appName = `app-${ports.app}`;
   const betaName = `closed-beta-${ports.closedBeta}`;

@@ -128,3 +128,5 @@ export * from "./schema-api-keys";
 export * from "./schema-api-v1";
 // Outgoing webhooks: endpoints, the delivery queue and its attempts.
 export * from "./schema-webhooks";
+// Integrations: a project's Slack webhook, a member's Figma connection (decision 030).
+export * from "./schema-integrations";

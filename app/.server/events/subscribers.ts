@@ -1,4 +1,5 @@
 import { db, type Db } from "../db";
+import { slackSubscriber } from "../integrations/slack-posts";
 import { autoWatch } from "../notifications";
 import { cardAssigned, commentPosted, descriptionMentions } from "../notifications/cards";
 import { emailChanged, passwordChanged } from "../notifications/account";
@@ -102,4 +103,4 @@ function cardOf(event: { workspaceId: string; projectId: string | null; subject:
   return { workspaceId: event.workspaceId, projectId: event.projectId ?? "", cardId: event.subject.id, title: event.subject.title };
 }
 
-export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications, webhooks];
+export const SUBSCRIBERS: readonly Subscriber[] = [activityLog, liveUpdates, notifications, webhooks, slackSubscriber];

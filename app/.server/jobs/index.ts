@@ -4,6 +4,7 @@ import { weeklyDigestJob } from "../analytics/digest";
 import { writeSnapshots } from "../analytics/snapshots";
 import { vacuumEmbedded } from "../db/vacuum";
 import { compactInsightChanges } from "../insights/cache";
+import { slackDigestJob } from "../integrations/slack-digest";
 import { digest, dueSoon, trialEnding } from "../notifications/jobs";
 import { pruneDeliveries } from "../webhooks/queue";
 import { sweepWireframeLeftovers } from "../wireframes/sweep";
@@ -33,6 +34,8 @@ export const JOBS: Job[] = [
   { name: "weekly-digest", every: "week", run: async (_tx, today) => weeklyDigestJob(today) },
   // The webhook delivery log keeps finished deliveries for 30 days.
   { name: "webhook-log-prune", every: "day", run: (tx) => pruneDeliveries(tx) },
+  // The same week in each project's Slack channel (decision 030).
+  { name: "slack-weekly-digest", every: "week", run: async (_tx, today) => slackDigestJob(today) },
   // The embedded database's VACUUM, which it never runs by itself (db/vacuum.ts); not in a transaction, so after the run's.
   { name: "embedded-vacuum", every: "day", run: async () => ({ afterCommit: () => vacuumEmbedded() }) },
 ];

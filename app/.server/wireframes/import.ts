@@ -41,7 +41,7 @@ export type ImportInput = { projectId: string; name?: string; fileName: string; 
 export type ImportResult = {
   id: string;
   name: string;
-  kind: "atelier" | "excalidraw";
+  kind: "atelier" | "excalidraw" | "figma";
   screenCount: number;
   elementCount: number;
   /** What could not be mapped (or was changed on the way), with how many. */
@@ -125,7 +125,7 @@ function decodeImages(images: { elementId: string; dataURL: string }[]) {
       throw bad(`This Excalidraw scene cannot be imported: image ${i + 1} of its files is not a PNG, JPEG, GIF or WebP image.`);
     if (bytes.byteLength > MAX_ATTACHMENT_BYTES)
       throw bad(`This Excalidraw scene cannot be imported: image ${i + 1} is larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}.`);
-    return { ...image, bytes, contentType, fileId: randomUUID(), storageKey: "" };
+    return { elementId: image.elementId, bytes, contentType };
   });
 }
 
@@ -192,12 +192,42 @@ export async function importWireframe(member: MemberContext, input: ImportInput)
   const baseName = baseNameOf(input.fileName);
   const file = readImportFile(input.bytes, baseName);
   const name = cleanName(input.name?.trim() || baseName || "Imported wireframe");
-  let document = file.document;
+  const document = file.document;
   const notes = file.kind === "atelier" ? await foreignReferences(member, document) : file.notes;
   if (JSON.stringify(document).length > MAX_DOCUMENT_CHARS)
     throw new UserError(413, "This wireframe is too large to import (more than about 8 MB as a document). Split it first.", "file");
 
-  const images = decodeImages(file.images);
+  const id = await storeImportedWireframe(member, {
+    projectId: input.projectId,
+    name,
+    baseName,
+    document,
+    images: decodeImages(file.images),
+  });
+  return {
+    id,
+    name,
+    kind: file.kind,
+    screenCount: Object.keys(document.screens).length,
+    elementCount: Object.keys(document.elements).length,
+    notes,
+  };
+}
+
+export type ImportedImage = { elementId: string; bytes: Uint8Array; contentType: string };
+
+/**
+ * Writes an imported document as a new wireframe (this import's, or Figma's): its images are
+ * stored like uploaded ones (counted toward the plan's storage, checked before and again under
+ * the storage lock) and set on their elements; nothing is left behind if the write fails.
+ */
+export async function storeImportedWireframe(
+  member: MemberContext,
+  input: { projectId: string; name: string; baseName: string; document: WireframeDocument; images: ImportedImage[] },
+): Promise<string> {
+  let document = input.document;
+  const { name, baseName } = input;
+  const images = input.images.map((image) => ({ ...image, fileId: randomUUID(), storageKey: "" }));
   const imageBytes = images.reduce((sum, image) => sum + image.bytes.byteLength, 0);
   const workspaceId = member.workspace.id;
   if (images.length > 0) {
@@ -258,14 +288,7 @@ export async function importWireframe(member: MemberContext, input: ImportInput)
       });
       return row!.id;
     });
-    return {
-      id,
-      name,
-      kind: file.kind,
-      screenCount: Object.keys(document.screens).length,
-      elementCount: Object.keys(document.elements).length,
-      notes,
-    };
+    return id;
   } catch (error) {
     await discardFiles(stored);
     throw error;

@@ -180,6 +180,18 @@ export function SettingsPage({
         </p>
       </section>
 
+      <section aria-labelledby="integrations-link-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="integrations-link-h" className="text-base font-semibold text-slate-900">
+          Integrations
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Figma imports and each project&apos;s Slack channel.{" "}
+          <Link to="/settings/integrations" className="font-medium text-brand-700 hover:underline">
+            Manage integrations
+          </Link>
+        </p>
+      </section>
+
       <section aria-labelledby="new-ws-h" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="new-ws-h" className="text-base font-semibold text-slate-900">
           Another workspace

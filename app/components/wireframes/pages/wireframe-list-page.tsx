@@ -15,6 +15,7 @@ import { formatDateTime } from "~/lib/dates";
 import { useTimeZone } from "~/components/time-zone";
 import { SEARCH_MAX, duplicateWireframeSchema } from "~/lib/forms/wireframes";
 import type { TokenValues } from "~/lib/wireframes/render";
+import { FigmaImportForm } from "./figma-import-form";
 import { ImportForm } from "./import-form";
 import { DeleteItem, RenameItem } from "./item-forms";
 import { SelectField, plural, ui, usePosting, useReloading } from "./page-ui";
@@ -76,6 +77,7 @@ export function WireframeListPage({ data, reply }: { data: WireframeListData; re
               Component library
             </Link>
             {data.canEdit && !data.project ? <ImportForm projects={data.projects} reply={reply} /> : null}
+            {data.canEdit && !data.project ? <FigmaImportForm projects={data.projects} /> : null}
           </>
         }
       />
