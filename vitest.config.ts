@@ -5,7 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/api/**/*.test.ts"],
     // A file about one database's own behaviour is named for it (`*.postgres.test.ts`,
     // `*.pglite.test.ts`) and runs in that database's pass only; a single test or suite of
     // that kind inside another file uses describeOn/itOn (tests/support/database-kind.ts).

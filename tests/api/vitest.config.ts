@@ -1,5 +1,5 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import base from "../../vitest.config";
 
-// The public API's suite (tests/api/README.md): the root config with this folder's tests.
-export default mergeConfig(base, defineConfig({ test: { include: ["tests/api/**/*.test.ts"] } }), true);
+// The public API's suite alone (tests/api/README.md; `npm run test:api`). The root config runs it too, with every other suite.
+export default defineConfig({ ...base, test: { ...base.test, include: ["tests/api/**/*.test.ts"] } });

@@ -675,6 +675,7 @@ export interface components {
         | "role_changed"
         | "payment_failed"
         | "trial_ending"
+        | "webhook_disabled"
         | "weekly_digest";
       title: string;
       excerpt: string | null;
