@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { db, schema } from "../db";
@@ -7,7 +7,8 @@ import { requireRead } from "../access";
 import { cardFilterConditions, type BoardFilters } from "../projects/board-reads";
 import { getProject } from "../projects/projects";
 import type { MemberContext } from "../workspaces";
-import { toApiCard, toApiChecklistItem, toApiColumn } from "./serialize";
+import { cardsWithParts } from "./card-reads";
+import { toApiChecklistItem, toApiColumn } from "./serialize";
 import type { ApiCard, ApiChecklistItem, ApiColumn } from "./schemas";
 
 /**
@@ -16,7 +17,7 @@ import type { ApiCard, ApiChecklistItem, ApiColumn } from "./schemas";
  * gate first. What the app's own reads already give (a project, the comments) is read
  * through them.
  */
-const { projects, boardColumns, cards, cardAssignees, cardLabels, checklistItems, notifications } = schema;
+const { projects, boardColumns, cards, checklistItems, notifications } = schema;
 
 /** A project of the member's workspace, or a 404 (another workspace's id reads as absent). */
 export async function requireProject(member: MemberContext, projectId: string) {
@@ -109,22 +110,8 @@ export async function requireCard(member: MemberContext, projectId: string, card
 }
 
 /** Cards with their assignees and labels (two scoped queries for the whole page). */
-async function withParts(member: MemberContext, rows: (typeof cards.$inferSelect)[]): Promise<ApiCard[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const workspaceId = member.workspace.id;
-  const [assignees, labels] = await Promise.all([
-    db()
-      .select({ cardId: cardAssignees.cardId, id: cardAssignees.userId })
-      .from(cardAssignees)
-      .where(and(inArray(cardAssignees.cardId, ids), eq(cardAssignees.workspaceId, workspaceId))),
-    db()
-      .select({ cardId: cardLabels.cardId, id: cardLabels.labelId })
-      .from(cardLabels)
-      .where(and(inArray(cardLabels.cardId, ids), eq(cardLabels.workspaceId, workspaceId))),
-  ]);
-  const idsOf = (list: { cardId: string; id: string }[], cardId: string) => list.filter((r) => r.cardId === cardId).map((r) => r.id);
-  return rows.map((r) => toApiCard(r, { assigneeIds: idsOf(assignees, r.id), labelIds: idsOf(labels, r.id) }));
+function withParts(member: MemberContext, rows: (typeof cards.$inferSelect)[]): Promise<ApiCard[]> {
+  return cardsWithParts(db(), member.workspace.id, rows);
 }
 
 /** A card's checklist, in its order (a card has few items: no pages). */

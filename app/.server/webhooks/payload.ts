@@ -1,4 +1,6 @@
 import type { WebhookType } from "~/lib/webhooks";
+import { apiCardIn } from "../api-v1/card-reads";
+import type { Db } from "../db";
 import type { DomainEvent } from "../events/types";
 
 /**
@@ -7,9 +9,10 @@ import type { DomainEvent } from "../events/types";
  * estimate, cycle) are `card.updated` to a receiver, as the card's other fields are; a member
  * who left is `member.removed` (`changes.left`).
  *
- * `object` is the event's subject with its type, ids and project. When the public API's
- * serializers land (app/.server/api-v1/serialize.ts), `objectOf` is the one place to make it
- * "the object as the API returns it".
+ * `object` is the object as the public API returns it (`GET /api/v1/…`) where the API has it
+ * and it still exists: a card as the change left it, read in the change's own transaction.
+ * Otherwise (a deleted card, the kinds the API does not serve yet) it is the event's subject
+ * with its type, ids and project.
  */
 export type WebhookPayload = {
   type: WebhookType | "webhook.test";
@@ -97,8 +100,16 @@ export function objectKeyOf(event: DomainEvent): string {
   return `${String(object.object)}:${String(object.id)}`;
 }
 
-/** The body of a delivery: `{ type, timestamp, data: { workspace, event, object, changes } }`. */
-export function payloadOf(event: DomainEvent, type: WebhookType, workspaceId: string): WebhookPayload {
+/** The object as the API returns it, where it has it (`null`: the event's own view of it will do). */
+async function apiObjectOf(tx: Db, event: DomainEvent, workspaceId: string): Promise<Record<string, unknown> | null> {
+  if (event.kind.startsWith("card.") && event.kind !== "card.deleted") {
+    return apiCardIn(tx, workspaceId, (event.subject as { id: string }).id);
+  }
+  return null;
+}
+
+/** The body of a delivery: `{ type, timestamp, data: { workspace, event, object, changes } }`, built in the change's transaction. */
+export async function payloadOf(tx: Db, event: DomainEvent, type: WebhookType, workspaceId: string): Promise<WebhookPayload> {
   return {
     type,
     timestamp: event.at,
@@ -106,7 +117,7 @@ export function payloadOf(event: DomainEvent, type: WebhookType, workspaceId: st
       workspace: { id: workspaceId },
       event: { id: event.id, kind: event.kind },
       actor: event.actor,
-      object: objectOf(event),
+      object: (await apiObjectOf(tx, event, workspaceId)) ?? objectOf(event),
       changes: changesOf(event),
     },
   };

@@ -200,7 +200,12 @@ describe("the webhook runner with a receiver that verifies with standardwebhooks
         object: { object: "card", id: card.id, title: "Ship the API", projectId: w.project.id },
         changes: { column: { id: w.columns[0]!.id } },
       });
-      expect(moved!.data).toMatchObject({ changes: { from: { id: w.columns[0]!.id }, to: { id: w.columns[1]!.id } } });
+      // The card as GET /api/v1/…/cards/:id returns it, as each change left it.
+      expect(moved!.data).toMatchObject({
+        object: { object: "card", id: card.id, columnId: w.columns[1]!.id, number: card.number, assigneeIds: [], labelIds: [] },
+        changes: { from: { id: w.columns[0]!.id }, to: { id: w.columns[1]!.id } },
+      });
+      expect((created!.data.object as { columnId: string }).columnId).toBe(w.columns[0]!.id);
 
       // The log shows each delivery with its answer; "Send again" sends it once more, with its webhook-id.
       const log = await listDeliveries(w.member, w.endpointId);

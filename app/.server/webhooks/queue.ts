@@ -61,7 +61,7 @@ export async function enqueueDeliveries(tx: Db, event: DomainEvent): Promise<num
       ),
     );
   if (endpoints.length === 0) return 0;
-  const payload = payloadOf(event, type, workspaceId);
+  const payload = await payloadOf(tx, event, type, workspaceId);
   const objectKey = objectKeyOf(event);
   await tx.insert(webhookDeliveries).values(
     endpoints.map((e) => ({
