@@ -11,13 +11,13 @@ import { rmSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { signUpAndVerify } from "../support/auth-helpers";
 import { addCard, createProject } from "../support/board-helpers";
-import { adminEmail, basePort, buildDir, smtpURL } from "../support/e2e-config";
+import { adminEmail, basePort, buildDir, ports as e2ePorts, smtpURL } from "../support/e2e-config";
 import { baseURL, expect, expectNoA11yViolations, test, uniqueEmail } from "../support/e2e";
 import { LocalLlmServer } from "../support/llm-server";
 import { startBuiltServer, type ServerProcess } from "../support/server-process";
 
 // This run's ports base+6 (the local chat-completions server) and base+7 (the app configured for it).
-const ports = { llm: basePort + 6, llmApp: basePort + 7 };
+const ports = { llm: e2ePorts.llm, llmApp: e2ePorts.llmApp };
 const llmAppURL = `http://localhost:${ports.llmApp}`;
 const llm = new LocalLlmServer(ports.llm);
 let app: ServerProcess | undefined;

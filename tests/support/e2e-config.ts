@@ -21,6 +21,12 @@ export const ports = {
   closedBeta: basePort + 4,
   /** The local Supabase Auth (GoTrue) server, when E2E_IDENTITY=supabase. */
   supabase: basePort + 5,
+  /** tests/e2e/llm.spec.ts: its fake language model and the second app that talks to it. */
+  llm: basePort + 6,
+  llmApp: basePort + 7,
+  /** The local Figma-protocol server and Slack receiver (tests/support/integration-servers.ts). */
+  figma: basePort + 8,
+  slack: basePort + 9,
 } as const;
 
 /** E2E_IDENTITY=supabase runs the apps with IDENTITY=supabase against tests/support/supabase-auth-server.ts. */

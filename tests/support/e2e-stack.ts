@@ -211,7 +211,7 @@ async function main() {
     });
   }
 
-  const integrations = await startIntegrationServers(); // Figma (base+6) and Slack (base+7)
+  const integrations = await startIntegrationServers(); // Figma (base+8) and Slack (base+9)
   closers.push(integrations.close);
   const mainOverrides: Record<string, string> = { ...identityOverrides, ...integrations.env };
   if (process.env.E2E_DATABASE_URL) mainOverrides.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -1,12 +1,12 @@
 /**
  * The integrations' outside services for the end-to-end stack (e2e-stack.ts): the local Figma
- * server (base+6) and the Slack receiver (base+7), and the settings that point the app at them.
+ * server (base+8) and the Slack receiver (base+9), and the settings that point the app at them.
  */
-import { basePort } from "./e2e-config";
+import { ports } from "./e2e-config";
 import { FigmaServer } from "./figma-server";
 import { SlackReceiver } from "./slack-receiver";
 
-export const integrationPorts = { figma: basePort + 6, slack: basePort + 7 } as const;
+export const integrationPorts = { figma: ports.figma, slack: ports.slack } as const;
 export const figmaURL = `http://127.0.0.1:${integrationPorts.figma}`;
 export const slackURL = `http://127.0.0.1:${integrationPorts.slack}`;
 
