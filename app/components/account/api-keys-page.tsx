@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, messageOf, replyFor, useSchemaForm } from "~/components/ui/conform";
-import { Field, FormMessage, useHydrated } from "~/components/ui/form";
+import { Field, FormMessage } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
 import { createApiKeyFieldsSchema, EXPIRY_CHOICES } from "~/lib/api-keys";
 import { formatDateTime } from "~/lib/dates";
+import { ShownOnceField } from "./shown-once-field";
 
 type KeyRow = {
   id: string;
@@ -80,40 +80,13 @@ export function ApiKeysPage({
 }
 
 function CreatedKey({ created }: { created: { name: string; key: string } }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
   return (
     <section aria-labelledby="created-h" className="rounded-xl border border-emerald-300 bg-emerald-50 p-5" data-testid="created-key">
       <h2 id="created-h" className="text-base font-semibold text-emerald-900">
         Key “{created.name}” made
       </h2>
       <p className="mt-1 text-sm text-emerald-900">Copy it now: it is shown only this once. Atelier keeps only a fingerprint of it.</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <label htmlFor="new-key" className="sr-only">
-          The new key
-        </label>
-        <input
-          id="new-key"
-          readOnly
-          value={created.key}
-          onFocus={(e) => e.currentTarget.select()}
-          className="block w-full min-w-0 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className={buttonClass("secondary", "md", "shrink-0")}
-            onClick={() => {
-              void navigator.clipboard.writeText(created.key).then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy key"}
-          </button>
-        ) : null}
-      </div>
-      <p className="mt-2 text-sm text-emerald-900" role="status">
-        {copied ? "The key is on your clipboard." : ""}
-      </p>
+      <ShownOnceField id="new-key" label="The new key" value={created.key} noun="key" />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
 import { buttonClass } from "~/components/ui/button-styles";
 import { FormErrors, type FormReply, fieldProps, messageOf, replyFor, useSchemaForm } from "~/components/ui/conform";
-import { Field, FormMessage, useHydrated } from "~/components/ui/form";
+import { Field, FormMessage } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
 import { formatDateTime } from "~/lib/dates";
 import { createWebhookSchema } from "~/lib/webhooks";
+import { ShownOnceField } from "./shown-once-field";
 import { WebhookLog, type DeliveryRow } from "./webhook-log";
 
 type EndpointRow = {
@@ -73,8 +73,6 @@ export function WebhooksPage({
 }
 
 function ShownSecretPanel({ shown }: { shown: ShownSecret }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
   return (
     <section aria-labelledby="secret-h" className="rounded-xl border border-emerald-300 bg-emerald-50 p-5" data-testid="webhook-secret">
       <h2 id="secret-h" className="text-base font-semibold text-emerald-900">
@@ -84,30 +82,7 @@ function ShownSecretPanel({ shown }: { shown: ShownSecret }) {
         The signing secret of {shown.url}. Copy it now: it is shown only this once.
         {shown.rotated ? " The previous secret keeps signing too for 24 hours, so you can switch your receiver over." : ""}
       </p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <label htmlFor="webhook-secret" className="sr-only">
-          The signing secret
-        </label>
-        <input
-          id="webhook-secret"
-          readOnly
-          value={shown.secret}
-          onFocus={(e) => e.currentTarget.select()}
-          className="block w-full min-w-0 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className={buttonClass("secondary", "md", "shrink-0")}
-            onClick={() => void navigator.clipboard.writeText(shown.secret).then(() => setCopied(true))}
-          >
-            {copied ? "Copied" : "Copy secret"}
-          </button>
-        ) : null}
-      </div>
-      <p className="mt-2 text-sm text-emerald-900" role="status">
-        {copied ? "The secret is on your clipboard." : ""}
-      </p>
+      <ShownOnceField id="webhook-secret" label="The signing secret" value={shown.secret} noun="secret" />
     </section>
   );
 }
