@@ -12,6 +12,23 @@ export const meta: MetaFunction = () => [{ title: "Figma integration · Atelier"
 
 const SETTINGS = "/settings/integrations";
 
+/** The outcomes that connected nothing: what to say; each leads back to Integrations. */
+const NOT_CONNECTED = {
+  refused: (reason: string) => ({
+    title: "Figma was not connected",
+    message: `The connection was refused: ${reason}. Nothing was stored; you can try again.`,
+  }),
+  expired: () => ({
+    title: "This connection attempt expired",
+    message:
+      "It is older than ten minutes, or it was started in another browser or by another account. Nothing was stored; start again from Integrations.",
+  }),
+  "not-configured": () => ({
+    title: "Figma is not set up here",
+    message: "This Atelier server has no Figma app configured, so there is nothing to finish. Nothing was shared with Atelier.",
+  }),
+};
+
 export default function FigmaCallback() {
   const result = useLoaderData<typeof loader>();
   switch (result.outcome) {
@@ -31,41 +48,17 @@ export default function FigmaCallback() {
         </ErrorScreen>
       );
     case "refused":
-      return (
-        <ErrorScreen
-          fullPage
-          title="Figma was not connected"
-          message={`The connection was refused: ${result.reason}. Nothing was stored; you can try again.`}
-        >
-          <Link to={SETTINGS} className={buttonClass("primary")}>
-            Back to Integrations
-          </Link>
-        </ErrorScreen>
-      );
     case "expired":
+    case "not-configured": {
+      const { title, message } = NOT_CONNECTED[result.outcome]("reason" in result ? result.reason : "");
       return (
-        <ErrorScreen
-          fullPage
-          title="This connection attempt expired"
-          message="It is older than ten minutes, or it was started in another browser or by another account. Nothing was stored; start again from Integrations."
-        >
+        <ErrorScreen fullPage title={title} message={message}>
           <Link to={SETTINGS} className={buttonClass("primary")}>
             Back to Integrations
           </Link>
         </ErrorScreen>
       );
-    case "not-configured":
-      return (
-        <ErrorScreen
-          fullPage
-          title="Figma is not set up here"
-          message="This Atelier server has no Figma app configured, so there is nothing to finish. Nothing was shared with Atelier."
-        >
-          <Link to={SETTINGS} className={buttonClass("primary")}>
-            Back to Integrations
-          </Link>
-        </ErrorScreen>
-      );
+    }
     default:
       return (
         <ErrorScreen
