@@ -10,6 +10,7 @@
  *
  * BENCH_PROFILE=<page name> instead runs the server under --cpu-prof, drives only that page,
  * and prints where the server's CPU went (self time by function and by package).
+ * BENCH_PAGES=board,dashboard drives only those pages (and the floor) and writes nothing.
  * BENCH_QUERIES=1 instead prints how many SQL statements one request of each page sends.
  */
 import http from "node:http";
@@ -19,7 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { projectRoot } from "../tests/support/build";
 import { startBuiltServer } from "../tests/support/server-process";
-import { benchBuild, peakRssMb, pct, request, rssMb, runSeed, startPostgres } from "./support";
+import { benchBuild, cpuMs, peakRssMb, pct, request, rssMb, runSeed, startPostgres } from "./support";
 import { summarizeProfile } from "./cpu-profile";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -46,7 +47,7 @@ const buildDir = await benchBuild("/tmp/atelier-bench/build-server");
 const profileDir = path.join(work, "profile");
 const server = await startBuiltServer({
   buildDir,
-  env: { ...dbEnv, SESSION_SECRET: secret, ...(QUERIES ? { LOG_QUERIES: "true" } : {}) },
+  env: { ...dbEnv, SESSION_SECRET: secret, READ_CACHE: process.env.READ_CACHE ?? "on", ...(QUERIES ? { LOG_QUERIES: "true" } : {}) },
   nodeArgs: PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
 });
 await server.waitForOutput(/listening on/);
@@ -70,7 +71,8 @@ const pages: { name: string; path: string; signedIn: boolean }[] = [
   { name: `analytics (${s.cards}-card project)`, path: `/analytics?project=${s.projectId}`, signedIn: true },
 ];
 
-type Result = { name: string; rps: number; p50: number; p95: number; p99: number; wireBytes: number; errors: number };
+/** `cpu`: the app process's CPU time per page (user and system), which other work on the machine changes less than the rate. */
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; cpu: number; wireBytes: number; errors: number };
 
 /** CONNECTIONS loops, each one request at a time on its own kept-alive connection, for `seconds`. */
 async function drive(page: (typeof pages)[number], seconds: number): Promise<Result> {
@@ -100,14 +102,16 @@ async function drive(page: (typeof pages)[number], seconds: number): Promise<Res
       });
     });
   const started = performance.now();
+  const cpuBefore = cpuMs(pid);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) await one();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, ms.length);
   agent.destroy();
-  return { name: page.name, rps: ms.length / elapsed, p50: pct(ms, 50), p95: pct(ms, 95), p99: pct(ms, 99), wireBytes, errors };
+  return { name: page.name, rps: ms.length / elapsed, p50: pct(ms, 50), p95: pct(ms, 95), p99: pct(ms, 99), cpu, wireBytes, errors };
 }
 
 // Every page answers before anything is measured (a 302 to /auth would measure the wrong page).
@@ -136,12 +140,19 @@ if (QUERIES) {
 }
 
 const results: Result[] = [];
-const chosen = PROFILE ? pages.filter((p) => p.name.startsWith(PROFILE)) : pages;
+// BENCH_PAGES=board,dashboard: only the pages whose names start so (and the floor), for a quick comparison.
+const only = (process.env.BENCH_PAGES ?? "").split(",").filter(Boolean);
+const chosen = PROFILE
+  ? pages.filter((p) => p.name.startsWith(PROFILE))
+  : only.length
+    ? pages.filter((p, i) => i === 0 || only.some((o) => p.name.startsWith(o)))
+    : pages;
 if (PROFILE && chosen.length === 0) throw new Error(`no page named ${PROFILE}: ${pages.map((p) => p.name).join(", ")}`);
 for (const page of chosen) {
   await drive(page, Math.min(3, SECONDS)); // warm-up
   results.push(await drive(page, SECONDS));
-  console.log(`${page.name}: ${results.at(-1)!.rps.toFixed(1)}/s, p50 ${results.at(-1)!.p50} ms`);
+  const r = results.at(-1)!;
+  console.log(`${page.name}: ${r.rps.toFixed(1)}/s, p50 ${r.p50} ms, ${r.cpu.toFixed(1)} ms of server CPU a page`);
 }
 const peakRss = peakRssMb(pid);
 const endRss = rssMb(pid);
@@ -156,11 +167,12 @@ if (PROFILE) {
   process.exit(0);
 }
 rmSync(work, { recursive: true, force: true });
+if (only.length) process.exit(0);
 
 const floor = results[0]!.rps;
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${r.rps.toFixed(1)} | ${(r.rps / floor).toFixed(3)} | ${r.p50} | ${r.p95} | ${r.p99} | ${(r.wireBytes / 1024).toFixed(1)} KB |${r.errors ? ` ${r.errors} errors` : ""}`,
+    `| ${r.name} | ${r.rps.toFixed(1)} | ${(r.rps / floor).toFixed(3)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpu.toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} KB |${r.errors ? ` ${r.errors} errors` : ""}`,
 );
 const marker = onPostgres ? "server-speed-postgres" : "server-speed";
 const section = `<!-- ${marker}:start -->
@@ -168,8 +180,8 @@ const section = `<!-- ${marker}:start -->
 
 Command: \`${onPostgres ? "BENCH_DATABASE=postgres " : ""}npm run bench:server\` (${CONNECTIONS} keep-alive connections, ${SECONDS} s per page after a ${Math.min(3, SECONDS)} s warm-up, gzip asked for; ${os.cpus().length} cores; load average ${load} when it ended; ${new Date().toISOString().slice(0, 10)}).
 
-| page | pages/s | ratio to the static file | p50 ms | p95 ms | p99 ms | on the wire |
-|---|---|---|---|---|---|---|
+| page | pages/s | ratio to the static file | p50 ms | p95 ms | p99 ms | server CPU ms a page | on the wire |
+|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 Server RSS: ${startRss} MB after start, ${peakRss} MB at the peak, ${endRss} MB at the end.

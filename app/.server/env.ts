@@ -103,6 +103,8 @@ const envSchema = z
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
     /** Every SQL statement the app sends, one line each (diagnosis only: noisy). */
     LOG_QUERIES: z.enum(["true", "false"]).default("false"),
+    /** Reads kept in memory until their project changes (app/.server/projects/board-cache.ts); off reads every time. */
+    READ_CACHE: z.enum(["on", "off"]).default("on"),
     // Optional language model (app/.server/llm): any OpenAI-compatible chat-completions endpoint; all three or none.
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalText,

@@ -9,6 +9,7 @@ import { readBoardForm } from "~/.server/files/upload-form";
 import { redirectWithToast } from "~/.server/http/flash";
 import { insightsFor } from "~/.server/insights";
 import { listActivity } from "~/.server/projects/activity";
+import { keptForProject } from "~/.server/projects/board-cache";
 import { runBoardIntent, type BoardActionResult } from "~/.server/projects/board-actions";
 import { invalidIntent, parseBoardForm, uploadRefusal, type BoardRefusal, type BoardSubmission } from "~/.server/projects/board-form";
 import { cardDetail, loadBoard, projectLabels, workspaceMembers, type BoardFilters } from "~/.server/projects/board-reads";
@@ -86,8 +87,10 @@ export async function boardLoader(request: Request, projectId: string | undefine
   const [board, labels, members, activity, card, cardActivity, attachments, screenLinks, planning] = await Promise.all([
     loadBoard(member, project.id, filters, { expand: url.searchParams.getAll("expand") }),
     projectLabels(member, project.id),
-    workspaceMembers(member),
-    listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),
+    keptForProject(member.workspace.id, project.id, "members", () => workspaceMembers(member)),
+    keptForProject(member.workspace.id, project.id, "activity", () =>
+      listActivity(member.workspace.id, { projectId: project.id, limit: 15 }),
+    ),
     taskId ? cardDetail(member, project.id, taskId) : Promise.resolve(null),
     taskId ? listActivity(member.workspace.id, { projectId: project.id, cardId: taskId, limit: 50 }) : Promise.resolve([]),
     isUuid(taskId) ? listAttachments(member, project.id, taskId) : Promise.resolve([]),

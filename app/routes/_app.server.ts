@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, workspace, role } = await getMemberContext(request);
   const [workspaces, readOnly, notifications] = await Promise.all([
     listWorkspacesOf(user.id),
-    readOnlyNotice(workspace.id),
+    readOnlyNotice(workspace),
     bellData(user.id, workspace.id),
   ]);
   return data({

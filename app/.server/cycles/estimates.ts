@@ -5,6 +5,7 @@ import { emit, envelope, mutate } from "../events";
 import { requireAccess, requireRead, requireRole } from "../access";
 import { scopeOf } from "../projects/scope";
 import { cardsOf, lockCard } from "../projects/board-rows";
+import { keptForProject } from "../projects/board-cache";
 import type { MemberContext } from "../workspaces";
 import { MAX_POINTS } from "~/lib/cycles";
 
@@ -46,9 +47,11 @@ export async function setEstimate(member: MemberContext, projectId: string, card
 /** Each estimated card's points, for the card faces. */
 export async function projectEstimates(member: MemberContext, projectId: string): Promise<Record<string, number>> {
   requireRead(member, "project");
-  const rows = await db()
-    .select({ id: cards.id, points: cards.estimatePoints })
-    .from(cards)
-    .where(and(cardsOf({ workspaceId: member.workspace.id, projectId }), isNotNull(cards.estimatePoints)));
-  return Object.fromEntries(rows.map((r) => [r.id, Number(r.points)]));
+  return keptForProject(member.workspace.id, projectId, "estimates", async () => {
+    const rows = await db()
+      .select({ id: cards.id, points: cards.estimatePoints })
+      .from(cards)
+      .where(and(cardsOf({ workspaceId: member.workspace.id, projectId }), isNotNull(cards.estimatePoints)));
+    return Object.fromEntries(rows.map((r) => [r.id, Number(r.points)]));
+  });
 }

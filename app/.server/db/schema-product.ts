@@ -79,6 +79,20 @@ export const projects = pgTable("projects", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * A version per project, bumped by triggers when anything its board shows changes (migration
+ * 0275): the key of the board's reads kept in memory (app/.server/projects/board-cache.ts).
+ */
+export const projectVersions = pgTable("project_versions", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});
+
 export const boardColumns = pgTable("board_columns", {
   id: uuid("id").primaryKey().defaultRandom(),
   workspaceId: uuid("workspace_id")

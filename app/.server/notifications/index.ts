@@ -314,7 +314,18 @@ export async function watchersOf(workspaceId: string, cardId: string, except: re
 }
 
 /** What the bell shows: the unread count and the latest five. */
+/** The bell in the header: the unread count and the latest five, in one statement (every signed-in page asks). */
 export async function bellData(userId: string, workspaceId: string) {
-  const [unread, latest] = await Promise.all([unreadCount(userId, workspaceId), listNotifications(userId, workspaceId, { limit: 5 })]);
-  return { unread, latest: latest.items };
+  const mine = and(eq(notifications.userId, userId), eq(notifications.workspaceId, workspaceId));
+  const rows = await db()
+    .select({
+      row: notifications,
+      unread: sql<number>`(select count(*) from ${notifications} where ${and(mine, isNull(notifications.readAt))})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(5);
+  // No notification at all: none unread either.
+  return { unread: rows[0]?.unread ?? 0, latest: rows.map((r) => toView(r.row)) };
 }

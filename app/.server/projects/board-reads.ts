@@ -18,6 +18,7 @@ import { attachmentCountsByCard } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { requireRead } from "../access";
 import { escapeLike } from "../db/like";
+import { keptForProject } from "./board-cache";
 
 /**
  * Reading a board: its columns and cards (filtered, a page per column), its labels, the
@@ -37,7 +38,10 @@ export type BoardFilters = {
 /** Cards a column shows before "Show all": keeps a 2,000-card board's page light. */
 export const COLUMN_PAGE_SIZE = 50;
 
-/** The whole board in a handful of scoped queries (columns, cards, assignees, labels, counts). */
+/**
+ * The whole board in a handful of scoped queries (columns, cards, assignees, labels, counts),
+ * kept until the project changes (./board-cache.ts).
+ */
 export async function loadBoard(
   member: MemberContext,
   projectId: string,
@@ -45,8 +49,23 @@ export async function loadBoard(
   opts: { perColumn?: number | null; expand?: string[] } = {},
 ): Promise<{ columns: BoardColumnView[] }> {
   requireRead(member, "project");
-  const workspaceId = member.workspace.id;
   const perColumn = opts.perColumn === undefined ? COLUMN_PAGE_SIZE : opts.perColumn;
+  const expand = (opts.expand ?? []).filter(isUuid).sort();
+  // The viewer's day is the only thing about them the cards read (the due filters).
+  const day = filters.due ? calendarDay(new Date(), member.user.timeZone) : null;
+  const { assignee = null, label = null, priority = null, due = null } = filters;
+  const key = JSON.stringify(["board", assignee, label, priority, due, filters.q?.trim() || null, day, perColumn, expand]);
+  return keptForProject(member.workspace.id, projectId, key, () => readBoard(member, projectId, filters, perColumn, expand));
+}
+
+async function readBoard(
+  member: MemberContext,
+  projectId: string,
+  filters: BoardFilters,
+  perColumn: number | null,
+  expand: string[],
+): Promise<{ columns: BoardColumnView[] }> {
+  const workspaceId = member.workspace.id;
   const d = db();
   const cols = await d
     .select({
@@ -80,7 +99,6 @@ export async function loadBoard(
         .from(cards)
         .where(and(...conditions))
         .as("ranked");
-      const expand = (opts.expand ?? []).filter(isUuid);
       return d
         .select({
           id: ranked.id,
@@ -229,11 +247,13 @@ function groupBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => string) {
 export async function projectLabels(member: MemberContext, projectId: string): Promise<LabelView[]> {
   requireRead(member, "project");
   const workspaceId = member.workspace.id;
-  return db()
-    .select({ id: labels.id, name: labels.name, color: labels.color })
-    .from(labels)
-    .where(and(eq(labels.projectId, projectId), eq(labels.workspaceId, workspaceId)))
-    .orderBy(asc(labels.name));
+  return keptForProject(workspaceId, projectId, "labels", () =>
+    db()
+      .select({ id: labels.id, name: labels.name, color: labels.color })
+      .from(labels)
+      .where(and(eq(labels.projectId, projectId), eq(labels.workspaceId, workspaceId)))
+      .orderBy(asc(labels.name)),
+  );
 }
 
 /** The workspace's members, for assigning and filtering. */

@@ -9,6 +9,7 @@ import { notFound, UserError } from "../errors";
 import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
+import { keptForProject } from "./board-cache";
 import { scopeOf, type BoardScope } from "./scope";
 import { cardsOf, lockCard } from "./board-rows";
 
@@ -186,24 +187,26 @@ export async function projectDependencies(member: MemberContext, projectId: stri
   const blocked = alias(cards, "blocked");
   const blockerCol = alias(boardColumns, "blocker_col");
   const blockedCol = alias(boardColumns, "blocked_col");
-  return db()
-    .select({
-      blockerId: cardDependencies.blockerCardId,
-      blockedId: cardDependencies.blockedCardId,
-      blockerNumber: blocker.number,
-      blockerTitle: blocker.title,
-      blockerGroup: blockerCol.stateGroup,
-      blockedNumber: blocked.number,
-      blockedTitle: blocked.title,
-      blockedGroup: blockedCol.stateGroup,
-    })
-    .from(cardDependencies)
-    .innerJoin(blocker, and(eq(blocker.id, cardDependencies.blockerCardId), eq(blocker.workspaceId, ws)))
-    .innerJoin(blockerCol, and(eq(blockerCol.id, blocker.columnId), eq(blockerCol.workspaceId, ws)))
-    .innerJoin(blocked, and(eq(blocked.id, cardDependencies.blockedCardId), eq(blocked.workspaceId, ws)))
-    .innerJoin(blockedCol, and(eq(blockedCol.id, blocked.columnId), eq(blockedCol.workspaceId, ws)))
-    .where(and(eq(cardDependencies.workspaceId, ws), eq(cardDependencies.projectId, projectId)))
-    .orderBy(asc(blocked.number), asc(blocker.number));
+  return keptForProject(ws, projectId, "dependencies", () =>
+    db()
+      .select({
+        blockerId: cardDependencies.blockerCardId,
+        blockedId: cardDependencies.blockedCardId,
+        blockerNumber: blocker.number,
+        blockerTitle: blocker.title,
+        blockerGroup: blockerCol.stateGroup,
+        blockedNumber: blocked.number,
+        blockedTitle: blocked.title,
+        blockedGroup: blockedCol.stateGroup,
+      })
+      .from(cardDependencies)
+      .innerJoin(blocker, and(eq(blocker.id, cardDependencies.blockerCardId), eq(blocker.workspaceId, ws)))
+      .innerJoin(blockerCol, and(eq(blockerCol.id, blocker.columnId), eq(blockerCol.workspaceId, ws)))
+      .innerJoin(blocked, and(eq(blocked.id, cardDependencies.blockedCardId), eq(blocked.workspaceId, ws)))
+      .innerJoin(blockedCol, and(eq(blockedCol.id, blocked.columnId), eq(blockedCol.workspaceId, ws)))
+      .where(and(eq(cardDependencies.workspaceId, ws), eq(cardDependencies.projectId, projectId)))
+      .orderBy(asc(blocked.number), asc(blocker.number)),
+  );
 }
 
 /** One card's blockers and the cards it blocks, for its panel. */

@@ -9,6 +9,7 @@ import { attachmentKeys, discardFiles } from "../files/attachments";
 import type { MemberContext } from "../workspaces";
 import { assertCanAdd, planOf, usageOf } from "../workspaces/limits";
 import { requireAccess, requireRead, requireRole } from "../access";
+import { oncePerRead } from "../http/request-scope";
 
 /**
  * Projects: list, read, create (with the default board), rename, archive and restore,
@@ -92,12 +93,15 @@ export async function getProject(member: MemberContext, projectId: string) {
   requireRead(member, "project");
   const workspaceId = member.workspace.id;
   if (!isUuid(projectId)) return null;
-  const [row] = await db()
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
-    .limit(1);
-  return row ?? null;
+  // The board's loader and its insights both ask: one read per request that writes nothing.
+  return oncePerRead(`project:${workspaceId}:${projectId}`, async () => {
+    const [row] = await db()
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** A new project with the five default columns, if the plan has room for one more active project. */

@@ -11,6 +11,7 @@ import { isUserError, notFound, UserError } from "../errors";
 import { emit, envelope, mutate } from "../events";
 import type { MemberContext } from "../workspaces";
 import { requireAccess, requireRead, requireRole } from "../access";
+import { keptForProject } from "../projects/board-cache";
 import { findWireframeRow } from "./rows";
 import { getComponents } from "./components";
 import { currentDocument } from "./patches";
@@ -205,13 +206,15 @@ export async function cardsForScreen(member: MemberContext, wireframeId: string,
 export async function screenLinkCounts(member: MemberContext, projectId: string): Promise<Record<string, number>> {
   requireRead(member, "wireframe");
   if (!isUuid(projectId)) return {};
-  const rows = await db()
-    .select({ cardId: cardWireframeLinks.cardId, n: count() })
-    .from(cardWireframeLinks)
-    .innerJoin(cards, and(eq(cards.id, cardWireframeLinks.cardId), eq(cards.workspaceId, member.workspace.id)))
-    .where(and(eq(cardWireframeLinks.workspaceId, member.workspace.id), eq(cards.projectId, projectId), shown))
-    .groupBy(cardWireframeLinks.cardId);
-  return Object.fromEntries(rows.map((r) => [r.cardId, Number(r.n)]));
+  return keptForProject(member.workspace.id, projectId, "screen-link-counts", async () => {
+    const rows = await db()
+      .select({ cardId: cardWireframeLinks.cardId, n: count() })
+      .from(cardWireframeLinks)
+      .innerJoin(cards, and(eq(cards.id, cardWireframeLinks.cardId), eq(cards.workspaceId, member.workspace.id)))
+      .where(and(eq(cardWireframeLinks.workspaceId, member.workspace.id), eq(cards.projectId, projectId), shown))
+      .groupBy(cardWireframeLinks.cardId);
+    return Object.fromEntries(rows.map((r) => [r.cardId, Number(r.n)]));
+  });
 }
 
 /**

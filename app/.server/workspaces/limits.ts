@@ -59,10 +59,17 @@ export type ReadOnlyReason = "trial_ended" | "canceled";
  * it read-only; without either (none yet, or only an incomplete one) the 14-day
  * trial decides. Nothing is deleted: buying a plan makes it writable again.
  */
-export async function readOnlyReason(tx: Db, workspaceId: string, now = new Date()): Promise<ReadOnlyReason | null> {
+export async function readOnlyReason(
+  tx: Db,
+  workspaceId: string,
+  now = new Date(),
+  /** The trial's end when the caller already read it (the member context has it). */
+  knownTrialEndsAt?: Date | null,
+): Promise<ReadOnlyReason | null> {
   const sub = await currentSubscription(workspaceId, tx);
   // A live or ended subscription decides alone: no need to read the trial.
   if (sub && sub.status !== "incomplete") return readOnlyReasonOf(sub, null, now);
+  if (knownTrialEndsAt !== undefined) return readOnlyReasonOf(sub, knownTrialEndsAt, now);
   const [ws] = await tx
     .select({ trialEndsAt: schema.workspaces.trialEndsAt })
     .from(schema.workspaces)
@@ -91,8 +98,8 @@ export async function isReadOnly(workspaceId: string): Promise<boolean> {
 }
 
 /** readOnlyReason outside a write: the layout's notice and the page's buttons ask alike, and share one read. */
-export function readOnlyReasonNow(workspaceId: string): Promise<ReadOnlyReason | null> {
-  return oncePerRead(`read-only:${workspaceId}`, () => readOnlyReason(db(), workspaceId));
+export function readOnlyReasonNow(workspaceId: string, knownTrialEndsAt?: Date | null): Promise<ReadOnlyReason | null> {
+  return oncePerRead(`read-only:${workspaceId}`, () => readOnlyReason(db(), workspaceId, new Date(), knownTrialEndsAt));
 }
 
 /**

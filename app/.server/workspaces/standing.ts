@@ -17,7 +17,7 @@ export async function planUsage(workspaceId: string) {
 export const storageUsed = (workspaceId: string): Promise<number> => storageUsedBytes(db(), workspaceId);
 
 /** The shell's read-only notice (billing's own page links to itself), or null when the workspace may be changed. */
-export async function readOnlyNotice(workspaceId: string): Promise<string | null> {
-  const reason = await readOnlyReasonNow(workspaceId);
+export async function readOnlyNotice(workspace: { id: string; trialEndsAt: Date | null }): Promise<string | null> {
+  const reason = await readOnlyReasonNow(workspace.id, workspace.trialEndsAt);
   return reason ? readOnlyMessage(reason).replace(" (/billing)", "") : null;
 }
