@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
+import { attachmentScenarios } from "./scenarios/attachments";
 import { boardScenarios } from "./scenarios/board";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
@@ -18,6 +19,7 @@ beforeEach(resetDb);
 projectScenarios();
 boardScenarios();
 partScenarios();
+attachmentScenarios();
 conventionScenarios();
 workspaceScenarios();
 

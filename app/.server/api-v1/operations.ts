@@ -1,4 +1,5 @@
 import type { Operation } from "./operation";
+import { attachmentOperations } from "./operations/attachments";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
 import { columnOperations } from "./operations/columns";
@@ -11,5 +12,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...columnOperations,
   ...cardOperations,
   ...cardPartOperations,
+  ...attachmentOperations,
   ...workspaceOperations,
 ];

@@ -252,6 +252,71 @@ export interface paths {
     patch: operations["updateChecklistItem"];
     trace?: never;
   };
+  "/projects/{projectId}/cards/{cardId}/attachments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a card's attachments
+     * @description Oldest first, all on one page.
+     */
+    get: operations["listAttachments"];
+    put?: never;
+    /**
+     * Upload an attachment
+     * @description The body is the file's bytes, sent as they are (not a form), with the file's type as `Content-Type` and its name as `?filename=`: `curl --data-binary @plan.pdf -H 'Content-Type: application/pdf' …/attachments?filename=plan.pdf`. At most 25 MB (413), counted against the plan's storage (403 `plan_limit`); no type or a form's type is 415.
+     */
+    post: operations["uploadAttachment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/attachments/{attachmentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an attachment
+     * @description What is known of the file; its bytes are at `downloadUrl`.
+     */
+    get: operations["getAttachment"];
+    put?: never;
+    post?: never;
+    /** Delete an attachment */
+    delete: operations["deleteAttachment"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/attachments/{attachmentId}/content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an attachment
+     * @description The file's bytes with the type it was uploaded with, its name in `Content-Disposition` (always `attachment`: never shown in a page), `Content-Length`, and the attachment's ETag (a file never changes: `If-None-Match` answers 304).
+     */
+    get: operations["downloadAttachment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/members": {
     parameters: {
       query?: never;
@@ -594,6 +659,37 @@ export interface components {
        */
       createdAt: string;
     };
+    AttachmentList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Attachment"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Attachment: {
+      /** @constant */
+      object: "attachment";
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      projectId: string;
+      /** Format: uuid */
+      cardId: string;
+      fileName: string;
+      /** @description The type it was uploaded with; the download is sent with it. */
+      contentType: string;
+      /** @description Bytes. */
+      size: number;
+      /** @description The member who uploaded it (null once their account is gone). */
+      uploadedBy: string | null;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      createdAt: string;
+      /** @description The address of its bytes (GET, with the same key). */
+      downloadUrl: string;
+    };
     MemberList: {
       /** @constant */
       object: "list";
@@ -850,7 +946,10 @@ export interface operations {
   getProject: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         projectId: string;
       };
@@ -868,6 +967,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Project"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
@@ -1657,7 +1765,10 @@ export interface operations {
   getCard: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         projectId: string;
         cardId: string;
@@ -1676,6 +1787,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Card"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
@@ -2457,6 +2577,401 @@ export interface operations {
       };
     };
   };
+  listAttachments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The files. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AttachmentList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  uploadAttachment: {
+    parameters: {
+      query: {
+        /** @description The file's name, as downloads will give it (any path is dropped). */
+        filename: string;
+      };
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "*/*": string;
+      };
+    };
+    responses: {
+      /** @description The attachment. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Attachment"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body is larger than this operation takes (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body's Content-Type is not one this operation takes (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attachment. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Attachment"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, bytes and all. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  downloadAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "*/*": string;
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listMembers: {
     parameters: {
       query?: never;
@@ -2509,7 +3024,10 @@ export interface operations {
   getMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         userId: string;
       };
@@ -2527,6 +3045,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Member"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
