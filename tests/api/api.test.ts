@@ -3,6 +3,7 @@ import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
 import { attachmentScenarios } from "./scenarios/attachments";
 import { boardScenarios } from "./scenarios/board";
+import { dependencyScenarios } from "./scenarios/dependencies";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
@@ -20,6 +21,7 @@ projectScenarios();
 boardScenarios();
 partScenarios();
 attachmentScenarios();
+dependencyScenarios();
 conventionScenarios();
 workspaceScenarios();
 

@@ -1,5 +1,6 @@
 import type { Operation } from "./operation";
 import { attachmentOperations } from "./operations/attachments";
+import { dependencyOperations } from "./operations/dependencies";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
 import { columnOperations } from "./operations/columns";
@@ -13,5 +14,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...cardOperations,
   ...cardPartOperations,
   ...attachmentOperations,
+  ...dependencyOperations,
   ...workspaceOperations,
 ];

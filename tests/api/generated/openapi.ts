@@ -317,6 +317,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/cards/{cardId}/dependencies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a card's dependencies
+     * @description The cards that block it (`blockedBy`) and the cards it blocks (`blocks`), each with whether it is still open.
+     */
+    get: operations["listDependencies"];
+    put?: never;
+    /**
+     * Add a dependency
+     * @description This card is blocked by another card of the project (`blocked_by`), or blocks it (`blocks`). Refused: the card itself (`dependency_self`), a card of another project (`dependency_other_project`), a block that exists (`dependency_exists`) or one that would close a loop (`dependency_loop`, the loop written out).
+     */
+    post: operations["createDependency"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/dependencies/{otherCardId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a dependency
+     * @description The block between this card and the other, whichever way it goes. `If-Match` takes the ETag of the card's dependencies.
+     */
+    delete: operations["deleteDependency"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/members": {
     parameters: {
       query?: never;
@@ -473,6 +517,18 @@ export interface components {
     UpdateChecklistItem: {
       done: boolean;
     };
+    CreateDependency: {
+      /**
+       * Format: uuid
+       * @description The other card, of the same project.
+       */
+      cardId: string;
+      /**
+       * @description `blocked_by`: the other card blocks this one; `blocks`: this one blocks the other card.
+       * @enum {string}
+       */
+      direction: "blocks" | "blocked_by";
+    };
     ProjectList: {
       /** @constant */
       object: "list";
@@ -526,6 +582,10 @@ export interface components {
         | "idempotency_key_in_use"
         | "gone"
         | "precondition_failed"
+        | "dependency_self"
+        | "dependency_other_project"
+        | "dependency_exists"
+        | "dependency_loop"
         | "payload_too_large"
         | "unsupported_media_type"
         | "unprocessable"
@@ -689,6 +749,40 @@ export interface components {
       createdAt: string;
       /** @description The address of its bytes (GET, with the same key). */
       downloadUrl: string;
+    };
+    CardDependencies: {
+      /** @constant */
+      object: "card_dependencies";
+      /** Format: uuid */
+      cardId: string;
+      /** @description The cards that block this one. */
+      blockedBy: components["schemas"]["DependencyCard"][];
+      /** @description The cards this one blocks. */
+      blocks: components["schemas"]["DependencyCard"][];
+    };
+    DependencyCard: {
+      /** Format: uuid */
+      id: string;
+      number: number;
+      title: string;
+      /** @description Not in a completed or cancelled column. */
+      open: boolean;
+    };
+    Dependency: {
+      /** @constant */
+      object: "dependency";
+      /**
+       * Format: uuid
+       * @description The card that blocks.
+       */
+      blockerId: string;
+      /**
+       * Format: uuid
+       * @description The card it blocks (blocked until the blocker is finished).
+       */
+      blockedId: string;
+      blocker: components["schemas"]["DependencyCard"];
+      blocked: components["schemas"]["DependencyCard"];
     };
     MemberList: {
       /** @constant */
@@ -2954,6 +3048,245 @@ export interface operations {
       };
       /** @description It does not exist, or it belongs to another workspace (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listDependencies: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card's blocks. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CardDependencies"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateDependency"];
+      };
+    };
+    responses: {
+      /** @description The block. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Dependency"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        /** @description The other card of the block, whichever way it goes. */
+        otherCardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
         headers: {
           [name: string]: unknown;
         };
