@@ -3,6 +3,7 @@ import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
 import { attachmentScenarios } from "./scenarios/attachments";
 import { boardScenarios } from "./scenarios/board";
+import { cycleScenarios } from "./scenarios/cycles";
 import { dependencyScenarios } from "./scenarios/dependencies";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
@@ -24,6 +25,7 @@ attachmentScenarios();
 dependencyScenarios();
 conventionScenarios();
 workspaceScenarios();
+cycleScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

@@ -1,5 +1,6 @@
 import type { Operation } from "./operation";
 import { attachmentOperations } from "./operations/attachments";
+import { cycleOperations } from "./operations/cycles";
 import { dependencyOperations } from "./operations/dependencies";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
@@ -16,4 +17,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...attachmentOperations,
   ...dependencyOperations,
   ...workspaceOperations,
+  ...cycleOperations,
 ];

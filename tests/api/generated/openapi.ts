@@ -161,7 +161,7 @@ export interface paths {
     head?: never;
     /**
      * Update a card
-     * @description Only the fields sent change: title, description, priority, due date, estimate, and the whole lists of assignees and labels.
+     * @description Only the fields sent change: title, description, priority, due date, estimate, cycle, and the whole lists of assignees and labels.
      */
     patch: operations["updateCard"];
     trace?: never;
@@ -411,7 +411,11 @@ export interface paths {
      */
     get: operations["listCycles"];
     put?: never;
-    post?: never;
+    /**
+     * Create a cycle
+     * @description From its first to its last day (at most a year).
+     */
+    post: operations["createCycle"];
     delete?: never;
     options?: never;
     head?: never;
@@ -432,6 +436,51 @@ export interface paths {
     get: operations["listNotifications"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cycles/{cycleId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a cycle */
+    get: operations["getCycle"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a cycle
+     * @description Its cards stay on the board and leave it; its history and report go with it.
+     */
+    delete: operations["deleteCycle"];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a cycle
+     * @description Closed ones too (their frozen report keeps its numbers).
+     */
+    patch: operations["updateCycle"];
+    trace?: never;
+  };
+  "/projects/{projectId}/cycles/{cycleId}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a cycle
+     * @description Freezes its report (what was completed, what carried over); it then takes no cards. A closed cycle is 409.
+     */
+    post: operations["closeCycle"];
     delete?: never;
     options?: never;
     head?: never;
@@ -485,6 +534,8 @@ export interface components {
       estimate?: number | null;
       assigneeIds?: string[];
       labelIds?: string[];
+      /** @description An open cycle of the project to put the card in, or null to take it out of its cycle. */
+      cycleId?: string | null;
     };
     UpdateCard: {
       title?: string;
@@ -494,6 +545,8 @@ export interface components {
       estimate?: number | null;
       assigneeIds?: string[];
       labelIds?: string[];
+      /** @description An open cycle of the project to put the card in, or null to take it out of its cycle. */
+      cycleId?: string | null;
     };
     MoveCard: {
       /**
@@ -528,6 +581,22 @@ export interface components {
        * @enum {string}
        */
       direction: "blocks" | "blocked_by";
+    };
+    CreateCycle: {
+      name: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      startsOn: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      endsOn: string;
+    };
+    UpdateCycle: {
+      name: string;
     };
     ProjectList: {
       /** @constant */
@@ -656,6 +725,8 @@ export interface components {
       estimate: number | null;
       assigneeIds: string[];
       labelIds: string[];
+      /** @description The cycle the card is in now, or null. */
+      cycleId: string | null;
       /** @description Raised by every change of the card's fields or column. */
       version: number;
       startedAt: string | null;
@@ -3486,6 +3557,100 @@ export interface operations {
       };
     };
   };
+  createCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCycle"];
+      };
+    };
+    responses: {
+      /** @description The cycle. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listNotifications: {
     parameters: {
       query?: {
@@ -3533,6 +3698,316 @@ export interface operations {
       };
       /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cycle. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  updateCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateCycle"];
+      };
+    };
+    responses: {
+      /** @description The cycle as it now is. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  closeCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The closed cycle. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
