@@ -8,6 +8,7 @@ import { dependencyScenarios } from "./scenarios/dependencies";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
+import { webhookPayloadScenarios } from "./scenarios/webhook-payloads";
 import { workspaceScenarios } from "./scenarios/workspace";
 
 /**
@@ -26,6 +27,7 @@ dependencyScenarios();
 conventionScenarios();
 workspaceScenarios();
 cycleScenarios();
+webhookPayloadScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {
