@@ -99,7 +99,13 @@ export const createCycleBody = z
   })
   .meta({ id: "CreateCycle" });
 
-export const updateCycleBody = z.object({ name: cycleName }).meta({ id: "UpdateCycle" });
+export const updateCycleBody = z
+  .object({
+    name: cycleName.optional(),
+    startsOn: day.optional().meta({ description: "A new first day (an open cycle only)." }),
+    endsOn: day.optional().meta({ description: "A new last day (an open cycle only)." }),
+  })
+  .meta({ id: "UpdateCycle" });
 
 export type ApiAttachment = z.infer<typeof attachmentSchema>;
 export type ApiDependencyCard = z.infer<typeof cardRef>;

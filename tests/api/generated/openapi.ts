@@ -461,8 +461,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Rename a cycle
-     * @description Closed ones too (their frozen report keeps its numbers).
+     * Update a cycle
+     * @description Its name (closed ones too: their frozen report keeps its numbers) and its first and last days (an open cycle only: a closed one is 409). A name and dates sent together are two changes, each with its event.
      */
     patch: operations["updateCycle"];
     trace?: never;
@@ -596,7 +596,17 @@ export interface components {
       endsOn: string;
     };
     UpdateCycle: {
-      name: string;
+      name?: string;
+      /**
+       * Format: date
+       * @description A new first day (an open cycle only).
+       */
+      startsOn?: string;
+      /**
+       * Format: date
+       * @description A new last day (an open cycle only).
+       */
+      endsOn?: string;
     };
     ProjectList: {
       /** @constant */
@@ -3917,6 +3927,15 @@ export interface operations {
       };
       /** @description It does not exist, or it belongs to another workspace (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

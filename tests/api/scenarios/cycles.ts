@@ -26,6 +26,16 @@ export function cycleScenarios() {
         body: { name: "Sprint one" },
       });
       expect(renamed.data).toMatchObject({ name: "Sprint one" });
+      const moved = await w.api.PATCH("/projects/{projectId}/cycles/{cycleId}", {
+        params: { path },
+        body: { endsOn: "2030-01-21" },
+      });
+      expect(moved.data).toMatchObject({ startsOn: "2030-01-01", endsOn: "2030-01-21" });
+      const backwardsDates = await w.api.PATCH("/projects/{projectId}/cycles/{cycleId}", {
+        params: { path },
+        body: { startsOn: "2030-02-01" },
+      });
+      expect(backwardsDates.error).toMatchObject({ code: "invalid_request", errors: [{ field: "endsOn" }] });
       const stale = await w.api.PATCH("/projects/{projectId}/cycles/{cycleId}", {
         params: { path, header: { "If-Match": made.response.headers.get("ETag")! } },
         body: { name: "Lost" },
@@ -45,6 +55,11 @@ export function cycleScenarios() {
       expect(closed.data!.closedAt).not.toBeNull();
       const twice = await w.api.POST("/projects/{projectId}/cycles/{cycleId}/close", { params: { path } });
       expect(twice.response.status).toBe(409);
+      const frozen = await w.api.PATCH("/projects/{projectId}/cycles/{cycleId}", {
+        params: { path },
+        body: { endsOn: "2030-02-01" },
+      });
+      expect(frozen.error?.detail).toBe("Sprint one is closed: its dates are kept in its report.");
 
       const other = await w.api.POST("/projects/{projectId}/cards", {
         params: { path: { projectId } },

@@ -1,4 +1,5 @@
 import { closeCycle, createCycle, deleteCycle, listCycles, renameCycle } from "../../cycles/cycles";
+import { rescheduleCycle } from "../../cycles/schedule";
 import { notFound } from "../../errors";
 import type { MemberContext } from "../../workspaces";
 import { createCycleBody, cycleIdParams, updateCycleBody } from "../card-schemas";
@@ -58,17 +59,26 @@ export const cycleOperations = [
     method: "patch",
     path: "/projects/{projectId}/cycles/{cycleId}",
     tag: "Cycles",
-    summary: "Rename a cycle",
-    description: "Closed ones too (their frozen report keeps its numbers).",
+    summary: "Update a cycle",
+    description:
+      "Its name (closed ones too: their frozen report keeps its numbers) and its first and last days (an open cycle only: a closed one is 409). " +
+      "A name and dates sent together are two changes, each with its event.",
     kind: "card",
     action: "change",
     params: cycleIdParams,
     body: updateCycleBody,
     success: { status: 200, schema: cycleSchema, description: "The cycle as it now is.", etag: true },
-    problems: [400, 404, 412],
+    problems: [400, 404, 409, 412],
     handle: async ({ member, params, body, ifMatch }) => {
-      requireMatch(ifMatch, await requireApiCycle(member, params.projectId, params.cycleId));
-      await renameCycle(member, params.projectId, params.cycleId, body.name);
+      const before = await requireApiCycle(member, params.projectId, params.cycleId);
+      requireMatch(ifMatch, before);
+      if (body.name !== undefined) await renameCycle(member, params.projectId, params.cycleId, body.name);
+      if (body.startsOn !== undefined || body.endsOn !== undefined) {
+        await rescheduleCycle(member, params.projectId, params.cycleId, {
+          startsOn: body.startsOn ?? before.startsOn,
+          endsOn: body.endsOn ?? before.endsOn,
+        });
+      }
       return objectAnswer(await requireApiCycle(member, params.projectId, params.cycleId));
     },
   }),
