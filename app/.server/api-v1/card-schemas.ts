@@ -108,4 +108,3 @@ export const updateCycleBody = z
   .meta({ id: "UpdateCycle" });
 
 export type ApiAttachment = z.infer<typeof attachmentSchema>;
-export type ApiDependencyCard = z.infer<typeof cardRef>;
