@@ -107,29 +107,25 @@ export function attachmentScenarios() {
       expect((await w.api.GET("/projects/{projectId}/cards/{cardId}/attachments", { params: { path } })).data!.data).toHaveLength(1);
     });
 
-    it.each([
-      { case: "no Content-Type", file: { bytes: text("x") }, status: 415, code: "unsupported_media_type" },
-      {
-        case: "a form's type",
-        file: { bytes: text("x"), type: "multipart/form-data; boundary=b" },
-        status: 415,
-        code: "unsupported_media_type",
-      },
-      { case: "a malformed type", file: { bytes: text("x"), type: "pdf" }, status: 415, code: "unsupported_media_type" },
-      { case: "an empty body", file: { bytes: new Uint8Array(0), type: "text/plain" }, status: 400, code: "invalid_request" },
-      { case: "no file name", file: { bytes: text("x"), type: "text/plain", name: " " }, status: 400, code: "validation_failed" },
-      {
-        case: "a file over 25 MB",
-        file: { bytes: new Uint8Array(MAX_ATTACHMENT_BYTES + 1), type: "application/octet-stream" },
-        status: 413,
-        code: "payload_too_large",
-      },
-    ])("an upload with $case is refused ($status $code), storing nothing", async ({ file, status, code }) => {
+    it("an upload without a type, with a form's or a malformed type, empty, unnamed or over 25 MB is refused, storing nothing", async () => {
       const w = await world();
       const path = await cardOf(w);
-      const refused = await upload(w.api, path, file);
-      expect(refused.response.status).toBe(status);
-      expect(refused.error).toMatchObject({ code });
+      const refusals = [
+        { file: { bytes: text("x") }, status: 415, code: "unsupported_media_type" },
+        { file: { bytes: text("x"), type: "multipart/form-data; boundary=b" }, status: 415, code: "unsupported_media_type" },
+        { file: { bytes: text("x"), type: "pdf" }, status: 415, code: "unsupported_media_type" },
+        { file: { bytes: new Uint8Array(0), type: "text/plain" }, status: 400, code: "invalid_request" },
+        { file: { bytes: text("x"), type: "text/plain", name: " " }, status: 400, code: "validation_failed" },
+        {
+          file: { bytes: new Uint8Array(MAX_ATTACHMENT_BYTES + 1), type: "application/octet-stream" },
+          status: 413,
+          code: "payload_too_large",
+        },
+      ];
+      for (const { file, status, code } of refusals) {
+        const refused = await upload(w.api, path, file);
+        expect([refused.response.status, refused.error?.code], `${file.type} ${file.bytes.byteLength} bytes`).toEqual([status, code]);
+      }
       expect((await w.api.GET("/projects/{projectId}/cards/{cardId}/attachments", { params: { path } })).data!.data).toEqual([]);
     });
 
