@@ -176,6 +176,14 @@ describe("bad input to API routes, through the production server", { timeout: 12
     }
   });
 
+  it("the public API's upload takes a file's raw body of any type past the guard, to the API's own answer", async () => {
+    const res = await send(`/api/v1/projects/${SOME_ID}/cards/${SOME_ID}/attachments?filename=a.png`, {
+      headers: { "Content-Type": "image/png" },
+      body: new Uint8Array(100 * 1024),
+    });
+    expect([res.status, res.type, JSON.parse(res.body).code]).toEqual([401, "application/problem+json", "unauthenticated"]);
+  });
+
   it("a 1 MB JSON body answers 413 (the beta forms took it before)", async () => {
     const big = JSON.stringify({ email: "a@b.co", name: "x".repeat(2 * 1024 * 1024) });
     for (const path of API_ROUTES) {

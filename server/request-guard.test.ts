@@ -40,6 +40,16 @@ describe("bodyRuleFor", () => {
     expect(UPLOAD_FENCE_BYTES).toBeGreaterThan(MAX_ATTACHMENT_BYTES + 64 * 1024);
   });
 
+  it("the public API's attachment upload takes a file of any type as its raw body, streamed to the same fence", () => {
+    const rule = bodyRuleFor("/api/v1/projects/abc/cards/def/attachments");
+    expect([rule.raw, rule.uploadBytes, ["image/png", "application/pdf", JSON_TYPE].every(rule.accepts)]).toEqual([
+      true,
+      UPLOAD_FENCE_BYTES,
+      true,
+    ]);
+    expect(bodyRuleFor("/api/v1/projects/abc/cards/def/attachments/ghi").raw).toBeUndefined();
+  });
+
   it("the wireframe editor's patches and components take up to 512 KB", () => {
     for (const path of ["/api/wireframes/abc/patches", "/api/wireframes/components", "/api/wireframes/components/abc"]) {
       expect(bodyRuleFor(path).maxBytes, path).toBe(WIREFRAME_JSON_BYTES);

@@ -45,10 +45,12 @@ const DRAIN_BYTES = 8 * 1024 * 1024;
  * here (and reads its body with the same limit: `readJson(request, { maxBytes })`).
  * `upload`: multipart streams through to the route, which enforces its own limit.
  */
-export const LARGER_BODIES: { path: RegExp; maxBytes?: number; upload?: number }[] = [
+export const LARGER_BODIES: { path: RegExp; maxBytes?: number; upload?: number; raw?: boolean }[] = [
   // The card panel's attachment form (with JavaScript, its `.data` twin) and the board API.
   { path: /^\/projects\/[^/]+(?:\.data)?$/, upload: UPLOAD_FENCE_BYTES },
   { path: /^\/api\/projects\/[^/]+\/board$/, upload: UPLOAD_FENCE_BYTES },
+  // The public API's attachment upload: the file's raw bytes in its own type (any type), streamed.
+  { path: /^\/api\/v1\/projects\/[^/]+\/cards\/[^/]+\/attachments$/, upload: UPLOAD_FENCE_BYTES, raw: true },
   // Wireframe images, patches and main components.
   { path: /^\/api\/wireframes\/[^/]+\/images$/, upload: UPLOAD_FENCE_BYTES },
   { path: /^\/api\/wireframes\/[^/]+\/patches$/, maxBytes: WIREFRAME_JSON_BYTES },
@@ -65,6 +67,8 @@ export type BodyRule = {
   needsBody: boolean;
   /** Multipart streams through to the route, up to this many bytes. */
   uploadBytes?: number;
+  /** The body is a file of any type (or none), streamed like an upload; the route judges its type. */
+  raw?: boolean;
 };
 
 export function bodyRuleFor(path: string): BodyRule {
@@ -72,6 +76,8 @@ export function bodyRuleFor(path: string): BodyRule {
   const maxBytes = larger?.maxBytes ?? BODY_LIMIT_BYTES;
   const uploadBytes = larger?.upload;
   if (path === WEBHOOK_PATH) return { maxBytes, accepts: isJsonType, unsupported: BODY_MESSAGES.unsupportedJson, needsBody: true };
+  if (larger?.raw)
+    return { maxBytes, accepts: () => true, unsupported: BODY_MESSAGES.unsupportedAny, needsBody: false, uploadBytes, raw: true };
   if (path === "/api" || path.startsWith("/api/")) {
     return {
       maxBytes,
@@ -201,9 +207,9 @@ export function requestGuard(opts: { appOrigin: string; exemptPaths?: string[] }
     const declared = Number(req.get("content-length") ?? Number.NaN);
     const announced = (Number.isFinite(declared) && declared > 0) || req.get("transfer-encoding") !== undefined;
 
-    if (type ? !rule.accepts(type) : announced) return refuse(req, res, 415, rule.unsupported);
+    if (type ? !rule.accepts(type) : announced && !rule.raw) return refuse(req, res, 415, rule.unsupported);
 
-    if (type === MULTIPART && rule.uploadBytes) {
+    if ((type === MULTIPART || rule.raw) && rule.uploadBytes) {
       if (declared > rule.uploadBytes) return refuse(req, res, 413, tooLargeMessage(), { Connection: "close" });
       res.locals.bodyStream = countedStream(req, rule.uploadBytes);
       return next();

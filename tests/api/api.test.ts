@@ -1,10 +1,14 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
+import { attachmentScenarios } from "./scenarios/attachments";
 import { boardScenarios } from "./scenarios/board";
+import { cycleScenarios } from "./scenarios/cycles";
+import { dependencyScenarios } from "./scenarios/dependencies";
 import { conventionScenarios } from "./scenarios/conventions";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
+import { webhookPayloadScenarios } from "./scenarios/webhook-payloads";
 import { workspaceScenarios } from "./scenarios/workspace";
 
 /**
@@ -18,8 +22,12 @@ beforeEach(resetDb);
 projectScenarios();
 boardScenarios();
 partScenarios();
+attachmentScenarios();
+dependencyScenarios();
 conventionScenarios();
 workspaceScenarios();
+cycleScenarios();
+webhookPayloadScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

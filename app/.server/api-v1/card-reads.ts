@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
 import type { ApiCard } from "./schemas";
@@ -8,7 +8,7 @@ import { toApiCard } from "./serialize";
 // read inside a change's transaction). It imports no service, so the events' subscribers may
 // use it without a cycle.
 
-const { cards, cardAssignees, cardLabels } = schema;
+const { cards, cardAssignees, cardLabels, cycleCards } = schema;
 
 /**
  * One card as the API returns it, read in `d` (a change's own transaction: a webhook's
@@ -35,6 +35,13 @@ export async function cardsWithParts(d: Db, workspaceId: string, rows: (typeof c
     .select({ cardId: cardLabels.cardId, id: cardLabels.labelId })
     .from(cardLabels)
     .where(and(inArray(cardLabels.cardId, ids), eq(cardLabels.workspaceId, workspaceId)));
+  // A card's open stay (removed_at null) is the cycle it is in now.
+  const stays = await d
+    .select({ cardId: cycleCards.cardId, id: cycleCards.cycleId })
+    .from(cycleCards)
+    .where(and(inArray(cycleCards.cardId, ids), eq(cycleCards.workspaceId, workspaceId), isNull(cycleCards.removedAt)));
   const idsOf = (list: { cardId: string; id: string }[], cardId: string) => list.filter((r) => r.cardId === cardId).map((r) => r.id);
-  return rows.map((r) => toApiCard(r, { assigneeIds: idsOf(assignees, r.id), labelIds: idsOf(labels, r.id) }));
+  return rows.map((r) =>
+    toApiCard(r, { assigneeIds: idsOf(assignees, r.id), labelIds: idsOf(labels, r.id), cycleId: idsOf(stays, r.id)[0] ?? null }),
+  );
 }

@@ -9,8 +9,11 @@ import { UserError } from "../errors";
 
 export const API_PREFIX = "/api/v1";
 
-/** An answer a handler gives the router: the status, the JSON body (none for 204) and headers of its own. */
-export type ApiAnswer = { status: 200 | 201 | 204; body?: unknown; headers?: Record<string, string> };
+/**
+ * An answer a handler gives the router: the status, the JSON body (none for 204) and headers of
+ * its own; or a file's bytes (`file`, an attachment's download), sent as they are.
+ */
+export type ApiAnswer = { status: 200 | 201 | 204; body?: unknown; headers?: Record<string, string>; file?: Uint8Array<ArrayBuffer> };
 
 // ---- cursors ----
 

@@ -24,6 +24,11 @@ describe("the OpenAPI document", () => {
         expect(Object.keys(documented?.responses?.[status]?.content ?? {}), `${op.id} ${status}`).toEqual(["application/problem+json"]);
       }
     }
+    // Every GET answering an ETag documents If-None-Match and its 304; no other operation does.
+    const conditional = OPERATIONS.filter((op) => op.method === "get" && op.success.etag).map((op) => op.id);
+    const with304 = OPERATIONS.filter((op) => doc.paths?.[op.path]?.[op.method]?.responses?.["304"]).map((op) => op.id);
+    expect(with304).toEqual(conditional);
+    expect(conditional).toContain("getCard");
     expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: "http", scheme: "bearer" });
     expect(Object.keys((doc as unknown as { "x-problem-types": object })["x-problem-types"])).toEqual(Object.keys(PROBLEM_CODES));
   });

@@ -24,6 +24,8 @@ const PROBLEM_TEXT: Record<number, string> = {
   404: "It does not exist, or it belongs to another workspace (`not_found`).",
   409: "A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`).",
   412: "If-Match named a version that is no longer current (`precondition_failed`).",
+  413: "The body is larger than this operation takes (`payload_too_large`).",
+  415: "The body's Content-Type is not one this operation takes (`unsupported_media_type`).",
   422: "This Idempotency-Key was used with another request (`idempotency_key_reused`).",
   429: "The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`.",
 };
@@ -35,6 +37,16 @@ const idempotencyHeader = z.object({
     .optional()
     .meta({ description: "A key of your choice (a UUID): the same key and body within 24 hours replays the first answer." }),
 });
+const ifNoneMatchHeader = z.object({
+  "If-None-Match": z
+    .string()
+    .optional()
+    .meta({ description: "The ETag you hold: if the object is still that version, the answer is 304 with no body." }),
+});
+/** A file's bytes, in the type it has (an upload's body, a download's answer). */
+const fileContent = { "*/*": { schema: z.string().meta({ format: "binary" }) } };
+const etagHeaders = z.object({ ETag: z.string().meta({ description: "The object's version, for If-Match and If-None-Match." }) });
+
 const ifMatchHeader = z.object({
   "If-Match": z.string().optional().meta({ description: "The ETag you read: the write is refused (412) if the object changed since." }),
 });
@@ -44,21 +56,32 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.success.status)]: {
       description: op.success.description,
+      ...(op.success.file ? { content: fileContent } : {}),
       ...(op.success.schema ? { content: { "application/json": { schema: op.success.schema } } } : {}),
       ...(op.success.etag
-        ? { headers: z.object({ ETag: z.string().meta({ description: "The object's version, for If-Match and If-None-Match." }) }) }
+        ? { headers: etagHeaders }
         : op.success.list
           ? { headers: z.object({ Link: z.string().optional().meta({ description: 'The next page: `<…>; rel="next"` (RFC 8288).' }) }) }
           : {}),
     },
   };
+  // A conditional read (If-None-Match naming the current ETag) answers 304, as the router does for every GET with an ETag.
+  const conditional = op.method === "get" && op.success.etag === true;
+  if (conditional) responses["304"] = { description: "Not modified: If-None-Match named the current ETag.", headers: etagHeaders };
   for (const status of problems) {
     responses[String(status)] = {
       description: PROBLEM_TEXT[status] ?? "A problem.",
       content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
     };
   }
-  const header = op.method === "post" ? idempotencyHeader : op.method === "patch" || op.method === "delete" ? ifMatchHeader : undefined;
+  const header =
+    op.method === "post"
+      ? idempotencyHeader
+      : op.method === "patch" || op.method === "delete"
+        ? ifMatchHeader
+        : conditional
+          ? ifNoneMatchHeader
+          : undefined;
   return {
     operationId: op.id,
     summary: op.summary,
@@ -72,6 +95,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
       ...(header ? { header } : {}),
     },
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    ...(op.upload ? { requestBody: { required: true, content: fileContent } } : {}),
     responses,
   };
 }

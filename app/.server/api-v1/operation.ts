@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { AccessAction, ResourceKind } from "../access";
 import type { MemberContext } from "../workspaces";
 import type { ApiAnswer } from "./http";
+import type { Upload } from "./upload";
 
 /**
  * One operation of the API: its address, what it takes and gives (zod schemas, which
@@ -27,8 +28,18 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: Schema;
+  /** The body is a file's raw bytes with its own Content-Type (upload.ts), at most `maxBytes`. */
+  upload?: { maxBytes: number; tooLarge: string };
   /** The success: its status and schema (none for 204); `etag` when it answers one object. */
-  success: { status: 200 | 201 | 204; schema?: Schema; description: string; etag?: boolean; list?: boolean };
+  success: {
+    status: 200 | 201 | 204;
+    schema?: Schema;
+    description: string;
+    etag?: boolean;
+    list?: boolean;
+    /** The answer is a file's bytes in its own Content-Type, not JSON. */
+    file?: boolean;
+  };
   /** The problem statuses this operation may answer besides the ones every operation may (401, 403, 429). */
   problems: number[];
   handle: (ctx: OperationContext) => Promise<ApiAnswer>;
@@ -41,6 +52,7 @@ export type OperationContext = {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  upload: Upload | null;
   ifMatch: string | null;
 };
 
@@ -66,6 +78,7 @@ export function operation<
       params: P extends z.ZodObject ? z.output<P> : Record<string, never>;
       query: Q extends z.ZodObject ? z.output<Q> : Record<string, never>;
       body: B extends Schema ? z.output<B> : undefined;
+      upload: Upload | null;
       ifMatch: string | null;
     }) => Promise<ApiAnswer>;
   },

@@ -1,4 +1,7 @@
 import type { Operation } from "./operation";
+import { attachmentOperations } from "./operations/attachments";
+import { cycleOperations } from "./operations/cycles";
+import { dependencyOperations } from "./operations/dependencies";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
 import { columnOperations } from "./operations/columns";
@@ -11,5 +14,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...columnOperations,
   ...cardOperations,
   ...cardPartOperations,
+  ...attachmentOperations,
+  ...dependencyOperations,
   ...workspaceOperations,
+  ...cycleOperations,
 ];

@@ -9,6 +9,7 @@ import { idempotencyKeyOf, keptHeaders, requestHash, reserve, type Stored } from
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./operations";
 import { openApiDocument } from "./openapi";
+import { readUpload, uploadFingerprint } from "./upload";
 
 /**
  * The one way into /api/v1 (`app/routes/api.v1.$.tsx` hands every request here): finds the
@@ -62,6 +63,8 @@ export async function handleApiV1(request: Request): Promise<Response> {
     if (query instanceof Response) return query;
     const body = op.body ? parse(op.body, await readJson(request)) : undefined;
     if (body instanceof Response) return body;
+    const upload = op.upload ? await readUpload(request, op.upload) : null;
+    if (upload instanceof Response) return upload;
     const run = () =>
       op.handle({
         member,
@@ -69,9 +72,14 @@ export async function handleApiV1(request: Request): Promise<Response> {
         params: parsedParams.data as Record<string, string>,
         query: (query ?? {}) as Record<string, unknown>,
         body,
+        upload,
         ifMatch: request.headers.get("If-Match"),
       });
-    if (op.method === "post") return await idempotent(request, member.workspace.id, url, body, run);
+    if (op.method === "post") {
+      // An upload's name is in the query: the key compares it, the type and the bytes' digest.
+      const compared = upload ? { query, ...uploadFingerprint(upload) } : body;
+      return await idempotent(request, member.workspace.id, url, compared, run);
+    }
     const answer = await run();
     if (op.method === "get" && answer.headers?.ETag && tagsOf(request.headers.get("If-None-Match"))?.includes(answer.headers.ETag)) {
       return new Response(null, { status: 304, headers: { ETag: answer.headers.ETag, ...NO_STORE } });
@@ -93,6 +101,7 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
 function toResponse(answer: ApiAnswer): Response {
   const headers = { ...NO_STORE, ...answer.headers };
   if (answer.status === 204) return new Response(null, { status: 204, headers });
+  if (answer.file) return new Response(answer.file, { status: answer.status, headers });
   return Response.json(answer.body, { status: answer.status, headers });
 }
 

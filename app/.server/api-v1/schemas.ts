@@ -65,6 +65,7 @@ export const cardSchema = z
     estimate: z.number().nullable().meta({ description: "Points, at most one decimal." }),
     assigneeIds: z.array(uuid),
     labelIds: z.array(uuid),
+    cycleId: uuid.nullable().meta({ description: "The cycle the card is in now, or null." }),
     version: z.int().meta({ description: "Raised by every change of the card's fields or column." }),
     startedAt: timestamp.nullable(),
     completedAt: timestamp.nullable(),
@@ -222,11 +223,12 @@ const cardFields = {
   estimate: z.number().min(0).max(1000).nullable(),
   assigneeIds: z.array(uuid).max(50),
   labelIds: z.array(uuid).max(50),
+  cycleId: uuid.nullable().meta({ description: "An open cycle of the project to put the card in, or null to take it out of its cycle." }),
 };
 
 export const createCardBody = z
   .object({ columnId: uuid, title, ...cardFields })
-  .partial({ description: true, priority: true, dueDate: true, estimate: true, assigneeIds: true, labelIds: true })
+  .partial({ description: true, priority: true, dueDate: true, estimate: true, assigneeIds: true, labelIds: true, cycleId: true })
   .meta({ id: "CreateCard" });
 export const updateCardBody = z
   .object({ title, ...cardFields })

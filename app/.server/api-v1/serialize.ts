@@ -66,7 +66,7 @@ export type CardRow = {
   updatedAt: Date;
 };
 
-export function toApiCard(c: CardRow, parts: { assigneeIds: string[]; labelIds: string[] }): ApiCard {
+export function toApiCard(c: CardRow, parts: { assigneeIds: string[]; labelIds: string[]; cycleId: string | null }): ApiCard {
   return {
     object: "card",
     id: c.id,
@@ -80,6 +80,7 @@ export function toApiCard(c: CardRow, parts: { assigneeIds: string[]; labelIds: 
     estimate: c.estimatePoints === null ? null : Number(c.estimatePoints),
     assigneeIds: [...parts.assigneeIds].sort(),
     labelIds: [...parts.labelIds].sort(),
+    cycleId: parts.cycleId,
     version: c.version,
     startedAt: isoOrNull(c.startedAt),
     completedAt: isoOrNull(c.completedAt),

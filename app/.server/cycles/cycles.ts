@@ -33,7 +33,7 @@ async function requireProjectOf(member: MemberContext, projectId: string) {
   return project;
 }
 
-async function requireCycle(tx: Db, scope: Scope, cycleId: string, lock = false) {
+export async function requireCycle(tx: Db, scope: Scope, cycleId: string, lock = false) {
   if (!isUuid(cycleId)) throw notFound("That cycle");
   const q = tx
     .select()

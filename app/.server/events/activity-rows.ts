@@ -188,6 +188,7 @@ const ROWS: Rows = {
 
   "cycle.created": none,
   "cycle.renamed": none,
+  "cycle.rescheduled": none,
   "cycle.closed": none,
   // Each card it held says it left.
   "cycle.deleted": (e) =>

@@ -76,6 +76,7 @@ const MESSAGES: Messages = {
 
   "cycle.created": none,
   "cycle.renamed": none,
+  "cycle.rescheduled": none,
   "cycle.closed": none,
   "cycle.deleted": boardChanged,
   "cycle.unfinished_moved": boardChanged,

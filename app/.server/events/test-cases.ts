@@ -15,6 +15,7 @@ import {
   setCardCycle,
 } from "../cycles/cycles";
 import { setEstimate } from "../cycles/estimates";
+import { rescheduleCycle } from "../cycles/schedule";
 import { changePassword, confirmEmailChange, requestEmailChange, updateProfile } from "../account/profile";
 import type { CurrentSession } from "../auth/session";
 import { outbox } from "../mail";
@@ -283,6 +284,13 @@ export const BOARD_CASES: Case[] = [
     kind: "cycle.renamed",
     prepare: () => newCycle("Cycle 2"),
     run: (c: { id: string }) => renameCycle(w.member, w.project.id, c.id, "Cycle two"),
+    activity: 0,
+    live: 0,
+  },
+  {
+    kind: "cycle.rescheduled",
+    prepare: () => newCycle("Cycle 2b"),
+    run: (c: { id: string }) => rescheduleCycle(w.member, w.project.id, c.id, { startsOn: "2026-02-02", endsOn: "2026-02-20" }),
     activity: 0,
     live: 0,
   },

@@ -82,6 +82,8 @@ export type EventShapes = {
 
   "cycle.created": { subject: Cycle; change: { startsOn: string; endsOn: string } };
   "cycle.renamed": { subject: Cycle; change: { from: string; to: string } };
+  /** An open cycle's first and last days changed. */
+  "cycle.rescheduled": { subject: Cycle; change: { from: { startsOn: string; endsOn: string }; to: { startsOn: string; endsOn: string } } };
   /** Closed with its report frozen: its dates and what it completed and carried over. */
   "cycle.closed": {
     subject: Cycle;

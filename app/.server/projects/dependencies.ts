@@ -103,21 +103,22 @@ export async function addDependency(
     const card = await lockCard(tx, ctx, input.cardId);
     const other = await findCardByRef(tx, ctx, input.other);
     const self: CardRef = { id: card.id, number: card.number, title: card.title };
-    if (other.id === self.id) throw new UserError(400, "A card cannot block itself.", "other");
+    if (other.id === self.id) throw new UserError(400, "A card cannot block itself.", "other", undefined, "dependency_self");
     const [blocker, blocked] = input.direction === "blocked-by" ? [other, self] : [self, other];
     const edges = await tx
       .select({ blockerCardId: cardDependencies.blockerCardId, blockedCardId: cardDependencies.blockedCardId })
       .from(cardDependencies)
       .where(and(eq(cardDependencies.workspaceId, ctx.workspaceId), eq(cardDependencies.projectId, ctx.projectId)));
     if (edges.some((e) => e.blockerCardId === blocker.id && e.blockedCardId === blocked.id)) {
-      throw new UserError(409, `#${blocker.number} already blocks #${blocked.number}.`, "other");
+      throw new UserError(409, `#${blocker.number} already blocks #${blocked.number}.`, "other", undefined, "dependency_exists");
     }
     // blocker → blocked closes a loop when blocked already leads (through blocks) back to blocker.
     const back = blockPath(edges, blocked.id, blocker.id);
     if (back) {
       const numbers = await numbersOf(tx, ctx, back);
       const chain = [blocker.id, ...back].map((id) => `#${numbers.get(id) ?? "?"}`).join(" → ");
-      throw new UserError(409, `That would make a loop of blocks: ${chain}. Remove one of those blocks first.`, "other");
+      const loop = `That would make a loop of blocks: ${chain}. Remove one of those blocks first.`;
+      throw new UserError(409, loop, "other", undefined, "dependency_loop");
     }
     await tx.insert(cardDependencies).values({
       workspaceId: ctx.workspaceId,

@@ -1,5 +1,6 @@
 import type { WebhookType } from "~/lib/webhooks";
 import { apiCardIn } from "../api-v1/card-reads";
+import { apiCommentIn, apiCycleIn, apiMemberIn } from "../api-v1/object-reads";
 import type { Db } from "../db";
 import type { DomainEvent } from "../events/types";
 
@@ -105,6 +106,9 @@ async function apiObjectOf(tx: Db, event: DomainEvent, workspaceId: string): Pro
   if (event.kind.startsWith("card.") && event.kind !== "card.deleted") {
     return apiCardIn(tx, workspaceId, (event.subject as { id: string }).id);
   }
+  if (event.kind === "comment.created") return apiCommentIn(tx, workspaceId, event.change.commentId);
+  if (event.kind === "cycle.closed") return apiCycleIn(tx, workspaceId, event.subject.id, new Date(event.at));
+  if (event.kind === "member.joined") return apiMemberIn(tx, workspaceId, event.subject.userId);
   return null;
 }
 

@@ -161,7 +161,7 @@ export interface paths {
     head?: never;
     /**
      * Update a card
-     * @description Only the fields sent change: title, description, priority, due date, estimate, and the whole lists of assignees and labels.
+     * @description Only the fields sent change: title, description, priority, due date, estimate, cycle, and the whole lists of assignees and labels.
      */
     patch: operations["updateCard"];
     trace?: never;
@@ -252,6 +252,115 @@ export interface paths {
     patch: operations["updateChecklistItem"];
     trace?: never;
   };
+  "/projects/{projectId}/cards/{cardId}/attachments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a card's attachments
+     * @description Oldest first, all on one page.
+     */
+    get: operations["listAttachments"];
+    put?: never;
+    /**
+     * Upload an attachment
+     * @description The body is the file's bytes, sent as they are (not a form), with the file's type as `Content-Type` and its name as `?filename=`: `curl --data-binary @plan.pdf -H 'Content-Type: application/pdf' …/attachments?filename=plan.pdf`. At most 25 MB (413), counted against the plan's storage (403 `plan_limit`); no type or a form's type is 415.
+     */
+    post: operations["uploadAttachment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/attachments/{attachmentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an attachment
+     * @description What is known of the file; its bytes are at `downloadUrl`.
+     */
+    get: operations["getAttachment"];
+    put?: never;
+    post?: never;
+    /** Delete an attachment */
+    delete: operations["deleteAttachment"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/attachments/{attachmentId}/content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an attachment
+     * @description The file's bytes with the type it was uploaded with, its name in `Content-Disposition` (always `attachment`: never shown in a page), `Content-Length`, and the attachment's ETag (a file never changes: `If-None-Match` answers 304).
+     */
+    get: operations["downloadAttachment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/dependencies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a card's dependencies
+     * @description The cards that block it (`blockedBy`) and the cards it blocks (`blocks`), each with whether it is still open.
+     */
+    get: operations["listDependencies"];
+    put?: never;
+    /**
+     * Add a dependency
+     * @description This card is blocked by another card of the project (`blocked_by`), or blocks it (`blocks`). Refused: the card itself (`dependency_self`), a card of another project (`dependency_other_project`), a block that exists (`dependency_exists`) or one that would close a loop (`dependency_loop`, the loop written out).
+     */
+    post: operations["createDependency"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cards/{cardId}/dependencies/{otherCardId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a dependency
+     * @description The block between this card and the other, whichever way it goes. `If-Match` takes the ETag of the card's dependencies.
+     */
+    delete: operations["deleteDependency"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/members": {
     parameters: {
       query?: never;
@@ -302,7 +411,11 @@ export interface paths {
      */
     get: operations["listCycles"];
     put?: never;
-    post?: never;
+    /**
+     * Create a cycle
+     * @description From its first to its last day (at most a year).
+     */
+    post: operations["createCycle"];
     delete?: never;
     options?: never;
     head?: never;
@@ -323,6 +436,51 @@ export interface paths {
     get: operations["listNotifications"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/cycles/{cycleId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a cycle */
+    get: operations["getCycle"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a cycle
+     * @description Its cards stay on the board and leave it; its history and report go with it.
+     */
+    delete: operations["deleteCycle"];
+    options?: never;
+    head?: never;
+    /**
+     * Update a cycle
+     * @description Its name (closed ones too: their frozen report keeps its numbers) and its first and last days (an open cycle only: a closed one is 409). A name and dates sent together are two changes, each with its event.
+     */
+    patch: operations["updateCycle"];
+    trace?: never;
+  };
+  "/projects/{projectId}/cycles/{cycleId}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a cycle
+     * @description Freezes its report (what was completed, what carried over); it then takes no cards. A closed cycle is 409.
+     */
+    post: operations["closeCycle"];
     delete?: never;
     options?: never;
     head?: never;
@@ -376,6 +534,8 @@ export interface components {
       estimate?: number | null;
       assigneeIds?: string[];
       labelIds?: string[];
+      /** @description An open cycle of the project to put the card in, or null to take it out of its cycle. */
+      cycleId?: string | null;
     };
     UpdateCard: {
       title?: string;
@@ -385,6 +545,8 @@ export interface components {
       estimate?: number | null;
       assigneeIds?: string[];
       labelIds?: string[];
+      /** @description An open cycle of the project to put the card in, or null to take it out of its cycle. */
+      cycleId?: string | null;
     };
     MoveCard: {
       /**
@@ -407,6 +569,44 @@ export interface components {
     };
     UpdateChecklistItem: {
       done: boolean;
+    };
+    CreateDependency: {
+      /**
+       * Format: uuid
+       * @description The other card, of the same project.
+       */
+      cardId: string;
+      /**
+       * @description `blocked_by`: the other card blocks this one; `blocks`: this one blocks the other card.
+       * @enum {string}
+       */
+      direction: "blocks" | "blocked_by";
+    };
+    CreateCycle: {
+      name: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      startsOn: string;
+      /**
+       * Format: date
+       * @description A calendar day, YYYY-MM-DD.
+       */
+      endsOn: string;
+    };
+    UpdateCycle: {
+      name?: string;
+      /**
+       * Format: date
+       * @description A new first day (an open cycle only).
+       */
+      startsOn?: string;
+      /**
+       * Format: date
+       * @description A new last day (an open cycle only).
+       */
+      endsOn?: string;
     };
     ProjectList: {
       /** @constant */
@@ -461,6 +661,10 @@ export interface components {
         | "idempotency_key_in_use"
         | "gone"
         | "precondition_failed"
+        | "dependency_self"
+        | "dependency_other_project"
+        | "dependency_exists"
+        | "dependency_loop"
         | "payload_too_large"
         | "unsupported_media_type"
         | "unprocessable"
@@ -531,6 +735,8 @@ export interface components {
       estimate: number | null;
       assigneeIds: string[];
       labelIds: string[];
+      /** @description The cycle the card is in now, or null. */
+      cycleId: string | null;
       /** @description Raised by every change of the card's fields or column. */
       version: number;
       startedAt: string | null;
@@ -593,6 +799,71 @@ export interface components {
        * @description An RFC 3339 time (UTC).
        */
       createdAt: string;
+    };
+    AttachmentList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Attachment"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Attachment: {
+      /** @constant */
+      object: "attachment";
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      projectId: string;
+      /** Format: uuid */
+      cardId: string;
+      fileName: string;
+      /** @description The type it was uploaded with; the download is sent with it. */
+      contentType: string;
+      /** @description Bytes. */
+      size: number;
+      /** @description The member who uploaded it (null once their account is gone). */
+      uploadedBy: string | null;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      createdAt: string;
+      /** @description The address of its bytes (GET, with the same key). */
+      downloadUrl: string;
+    };
+    CardDependencies: {
+      /** @constant */
+      object: "card_dependencies";
+      /** Format: uuid */
+      cardId: string;
+      /** @description The cards that block this one. */
+      blockedBy: components["schemas"]["DependencyCard"][];
+      /** @description The cards this one blocks. */
+      blocks: components["schemas"]["DependencyCard"][];
+    };
+    DependencyCard: {
+      /** Format: uuid */
+      id: string;
+      number: number;
+      title: string;
+      /** @description Not in a completed or cancelled column. */
+      open: boolean;
+    };
+    Dependency: {
+      /** @constant */
+      object: "dependency";
+      /**
+       * Format: uuid
+       * @description The card that blocks.
+       */
+      blockerId: string;
+      /**
+       * Format: uuid
+       * @description The card it blocks (blocked until the blocker is finished).
+       */
+      blockedId: string;
+      blocker: components["schemas"]["DependencyCard"];
+      blocked: components["schemas"]["DependencyCard"];
     };
     MemberList: {
       /** @constant */
@@ -850,7 +1121,10 @@ export interface operations {
   getProject: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         projectId: string;
       };
@@ -868,6 +1142,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Project"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
@@ -1657,7 +1940,10 @@ export interface operations {
   getCard: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         projectId: string;
         cardId: string;
@@ -1676,6 +1962,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Card"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
@@ -2457,6 +2752,640 @@ export interface operations {
       };
     };
   };
+  listAttachments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The files. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AttachmentList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  uploadAttachment: {
+    parameters: {
+      query: {
+        /** @description The file's name, as downloads will give it (any path is dropped). */
+        filename: string;
+      };
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "*/*": string;
+      };
+    };
+    responses: {
+      /** @description The attachment. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Attachment"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body is larger than this operation takes (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body's Content-Type is not one this operation takes (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attachment. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Attachment"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, bytes and all. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  downloadAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "*/*": string;
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listDependencies: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card's blocks. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CardDependencies"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateDependency"];
+      };
+    };
+    responses: {
+      /** @description The block. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Dependency"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteDependency: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cardId: string;
+        /** @description The other card of the block, whichever way it goes. */
+        otherCardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listMembers: {
     parameters: {
       query?: never;
@@ -2509,7 +3438,10 @@ export interface operations {
   getMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
       path: {
         userId: string;
       };
@@ -2527,6 +3459,15 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Member"];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
       401: {
@@ -2626,6 +3567,100 @@ export interface operations {
       };
     };
   };
+  createCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCycle"];
+      };
+    };
+    responses: {
+      /** @description The cycle. */
+      201: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   listNotifications: {
     parameters: {
       query?: {
@@ -2673,6 +3708,325 @@ export interface operations {
       };
       /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cycle. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  deleteCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  updateCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you read: the write is refused (412) if the object changed since. */
+        "If-Match"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateCycle"];
+      };
+    };
+    responses: {
+      /** @description The cycle as it now is. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description If-Match named a version that is no longer current (`precondition_failed`). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  closeCycle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your choice (a UUID): the same key and body within 24 hours replays the first answer. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        projectId: string;
+        cycleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The closed cycle. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

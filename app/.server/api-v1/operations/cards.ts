@@ -2,6 +2,7 @@ import { z } from "zod";
 import { setAssignee } from "../../projects/assignees";
 import { createCard, deleteCard, moveCard, updateCard } from "../../projects/cards";
 import { setCardLabel } from "../../projects/labels";
+import { setCardCycle } from "../../cycles/cycles";
 import { setEstimate } from "../../cycles/estimates";
 import type { MemberContext } from "../../workspaces";
 import { decodeCursor, objectAnswer, pageAnswer, requireMatch } from "../http";
@@ -21,14 +22,15 @@ import {
 
 const cardLocation = (card: ApiCard) => `/api/v1/projects/${card.projectId}/cards/${card.id}`;
 
-type CardParts = { estimate?: number | null; assigneeIds?: string[]; labelIds?: string[] };
+type CardParts = { estimate?: number | null; assigneeIds?: string[]; labelIds?: string[]; cycleId?: string | null };
 
 /**
- * The parts of a card the app changes one by one (its estimate, each assignee, each label),
- * each through its own service, so each change is the app's own with its event.
+ * The parts of a card the app changes one by one (its estimate, each assignee, each label, its
+ * cycle), each through its own service, so each change is the app's own with its event.
  */
 async function setParts(member: MemberContext, card: ApiCard, parts: CardParts) {
   if (parts.estimate !== undefined && parts.estimate !== card.estimate) await setEstimate(member, card.projectId, card.id, parts.estimate);
+  if (parts.cycleId !== undefined && parts.cycleId !== card.cycleId) await setCardCycle(member, card.projectId, card.id, parts.cycleId);
   for (const [wanted, had, set] of [
     [parts.assigneeIds, card.assigneeIds, (id: string, on: boolean) => setAssignee(member, card.projectId, card.id, id, on)],
     [parts.labelIds, card.labelIds, (id: string, on: boolean) => setCardLabel(member, card.projectId, card.id, id, on)],
@@ -118,7 +120,7 @@ export const cardOperations = [
     tag: "Cards",
     summary: "Update a card",
     description:
-      "Only the fields sent change: title, description, priority, due date, estimate, and the whole lists of assignees and labels.",
+      "Only the fields sent change: title, description, priority, due date, estimate, cycle, and the whole lists of assignees and labels.",
     kind: "card",
     action: "change",
     params: cardIdParams,
