@@ -3,8 +3,10 @@ import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
 import { boardScenarios } from "./scenarios/board";
 import { conventionScenarios } from "./scenarios/conventions";
+import { designScenarios } from "./scenarios/design";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
+import { wireframeScenarios } from "./scenarios/wireframes";
 import { workspaceScenarios } from "./scenarios/workspace";
 
 /**
@@ -20,6 +22,8 @@ boardScenarios();
 partScenarios();
 conventionScenarios();
 workspaceScenarios();
+wireframeScenarios();
+designScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

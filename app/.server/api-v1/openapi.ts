@@ -39,12 +39,16 @@ const ifMatchHeader = z.object({
   "If-Match": z.string().optional().meta({ description: "The ETag you read: the write is refused (412) if the object changed since." }),
 });
 
+/** A file's bytes (an export), as OpenAPI 3.1 describes a binary answer. */
+const binary = z.string().meta({ format: "binary", description: "The file's bytes." });
+
 function operationObject(op: Operation): ZodOpenApiOperationObject {
   const problems = [...new Set([...op.problems, ...EVERY_OPERATION, ...(op.method === "post" ? EVERY_POST : [])])].sort();
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.success.status)]: {
       description: op.success.description,
       ...(op.success.schema ? { content: { "application/json": { schema: op.success.schema } } } : {}),
+      ...(op.success.media ? { content: Object.fromEntries(op.success.media.map((type) => [type, { schema: binary }])) } : {}),
       ...(op.success.etag
         ? { headers: z.object({ ETag: z.string().meta({ description: "The object's version, for If-Match and If-None-Match." }) }) }
         : op.success.list

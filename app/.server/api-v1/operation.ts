@@ -28,7 +28,15 @@ export type Operation = {
   query?: z.ZodObject;
   body?: Schema;
   /** The success: its status and schema (none for 204); `etag` when it answers one object. */
-  success: { status: 200 | 201 | 204; schema?: Schema; description: string; etag?: boolean; list?: boolean };
+  success: {
+    status: 200 | 201 | 204;
+    schema?: Schema;
+    description: string;
+    etag?: boolean;
+    list?: boolean;
+    /** A file's answer (an export): its media types, documented as binary, instead of a JSON schema. */
+    media?: readonly string[];
+  };
   /** The problem statuses this operation may answer besides the ones every operation may (401, 403, 429). */
   problems: number[];
   handle: (ctx: OperationContext) => Promise<ApiAnswer>;

@@ -2,7 +2,9 @@ import type { Operation } from "./operation";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
 import { columnOperations } from "./operations/columns";
+import { designOperations } from "./operations/design";
 import { projectOperations } from "./operations/projects";
+import { wireframeOperations } from "./operations/wireframes";
 import { workspaceOperations } from "./operations/workspace";
 
 /** Every operation of /api/v1, in the reference's order: the router and the OpenAPI document read this list. */
@@ -12,4 +14,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...cardOperations,
   ...cardPartOperations,
   ...workspaceOperations,
+  ...wireframeOperations,
+  ...designOperations,
 ];
