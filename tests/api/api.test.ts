@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
+import { analyticsScenarios } from "./scenarios/analytics";
 import { boardScenarios } from "./scenarios/board";
 import { conventionScenarios } from "./scenarios/conventions";
 import { designScenarios } from "./scenarios/design";
@@ -24,6 +25,7 @@ conventionScenarios();
 workspaceScenarios();
 wireframeScenarios();
 designScenarios();
+analyticsScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

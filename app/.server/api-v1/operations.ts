@@ -1,4 +1,5 @@
 import type { Operation } from "./operation";
+import { analyticsOperations } from "./operations/analytics";
 import { cardPartOperations } from "./operations/card-parts";
 import { cardOperations } from "./operations/cards";
 import { columnOperations } from "./operations/columns";
@@ -16,4 +17,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...workspaceOperations,
   ...wireframeOperations,
   ...designOperations,
+  ...analyticsOperations,
 ];

@@ -469,6 +469,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/analytics/projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's projects at a glance
+     * @description Per active project, by name, the analytics page's overview: throughput of the last 28 days, work in progress, overdue cards.
+     */
+    get: operations["listProjectOverviews"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/analytics/projects/{projectId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's figures
+     * @description What the analytics page shows for a project over a date range (the page's `from` and `to`, default the last 8 weeks): throughput, cumulative flow, cycle and lead time, aging work, the burn-up and burndown (of the range, or of `cycle`), forecasts and the open cards' distributions. Each figure's unit is in its description. A key needs `analytics:read` and `project:read`.
+     */
+    get: operations["getProjectAnalytics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/insights": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List insights
+     * @description What needs attention in the workspace (or one project), most severe first, all on one page, each with its evidence. With a personal key, each carries how its owner left it (open, dismissed, snoozed); dismissed and snoozed ones are listed too. With `project`, a key needs `project:read` as well.
+     */
+    get: operations["listInsights"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1688,6 +1748,244 @@ export interface components {
       css: string;
       description: string | null;
       deprecated: boolean | string;
+    };
+    ProjectOverviewList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["ProjectOverview"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    ProjectOverview: {
+      /** @constant */
+      object: "project_overview";
+      /** Format: uuid */
+      projectId: string;
+      name: string;
+      /** @description Cards finished in the last 28 days (cards). */
+      throughput4w: number;
+      /** @description Cards in started columns now (cards). */
+      wip: number;
+      /** @description Unfinished cards past their due date (cards). */
+      overdue: number;
+    };
+    ProjectAnalytics: {
+      /** @constant */
+      object: "project_analytics";
+      /** Format: uuid */
+      projectId: string;
+      /**
+       * Format: date
+       * @description A calendar day (UTC), YYYY-MM-DD.
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description A calendar day (UTC), YYYY-MM-DD.
+       */
+      to: string;
+      /** @description Cards finished per week (cards per week). */
+      throughput: {
+        /**
+         * Format: date
+         * @description The week's Monday.
+         */
+        week: string;
+        /** @description Finished that week (cards). */
+        completed: number;
+      }[];
+      /** @description Each day's cards by state group (cards). */
+      cumulativeFlow: {
+        /**
+         * Format: date
+         * @description A calendar day (UTC), YYYY-MM-DD.
+         */
+        day: string;
+        /** @description In backlog columns at the day's end (cards). */
+        backlog: number;
+        /** @description In not-started columns (cards). */
+        unstarted: number;
+        /** @description In started columns (cards). */
+        started: number;
+        /** @description In completed columns (cards). */
+        completed: number;
+        /** @description In cancelled columns (cards). */
+        cancelled: number;
+      }[];
+      /** @description From first started to finished, nearest-rank percentiles in days; null when no card finished in the range. */
+      cycleTime: {
+        /** @description Half the cards took at most this (days, one decimal). */
+        p50: number;
+        /** @description 85 % took at most this (days, one decimal). */
+        p85: number;
+        /** @description 95 % took at most this (days, one decimal). */
+        p95: number;
+        /** @description How many finished cards they rest on (cards). */
+        count: number;
+      } | null;
+      /** @description From created to finished, nearest-rank percentiles in days; null when no card finished in the range. */
+      leadTime: {
+        /** @description Half the cards took at most this (days, one decimal). */
+        p50: number;
+        /** @description 85 % took at most this (days, one decimal). */
+        p85: number;
+        /** @description 95 % took at most this (days, one decimal). */
+        p95: number;
+        /** @description How many finished cards they rest on (cards). */
+        count: number;
+      } | null;
+      /** @description The cards finished in the range, in the order they finished. */
+      finished: {
+        /** Format: uuid */
+        cardId: string;
+        title: string;
+        /**
+         * Format: date-time
+         * @description An RFC 3339 time (UTC).
+         */
+        completedAt: string;
+        /** @description Created to finished (days, one decimal). */
+        leadDays: number;
+        cycleDays: number | null;
+      }[];
+      /** @description Work in progress now, by started column, with each card's age. */
+      aging: {
+        /** Format: uuid */
+        columnId: string;
+        name: string;
+        cards: {
+          /** Format: uuid */
+          cardId: string;
+          number: number;
+          title: string;
+          /** @description Since first started (days, one decimal). */
+          ageDays: number;
+          /** @description Older than the range's 85th percentile cycle time. */
+          overP85: boolean;
+        }[];
+      }[];
+      /** @description The burn-up's and burndown's numbers, per day. */
+      burn: {
+        /** @description The cycle asked for; null: the date range. */
+        cycleId: string | null;
+        /**
+         * @description What the burn-up and burndown count: points when any card is estimated.
+         * @enum {string}
+         */
+        unit: "cards" | "points";
+        days: {
+          /**
+           * Format: date
+           * @description A calendar day (UTC), YYYY-MM-DD.
+           */
+          day: string;
+          /** @description In scope that day (cards). */
+          scopeCards: number;
+          /** @description Finished by that day (cards). */
+          doneCards: number;
+          /** @description The scope's estimate (points). */
+          scopePoints: number;
+          /** @description The finished cards' estimate (points). */
+          donePoints: number;
+        }[];
+      };
+      /** @description Monte Carlo forecasts from recent weekly throughput, as the page shows them. */
+      forecast: {
+        /** @description Unfinished cards now (cards). */
+        remaining: number;
+        /** @enum {string} */
+        status: "ok" | "no-work" | "not-enough-history" | "no-throughput";
+        /** @description The day by which half of the simulated runs finish (or `never`). */
+        p50: string | null;
+        p85: string | null;
+        p95: string | null;
+        /** @description The weekly throughput the forecast rests on, in one sentence. */
+        history: string;
+        cycles: {
+          /** Format: uuid */
+          cycleId: string;
+          name: string;
+          /**
+           * Format: date
+           * @description A calendar day (UTC), YYYY-MM-DD.
+           */
+          endsOn: string;
+          /** @description Unfinished cards of the cycle (cards). */
+          remaining: number;
+          /** @description The chance (0 to 1) of finishing them by the cycle's end; null without enough history. */
+          probability: number | null;
+        }[];
+      };
+      /** @description The open cards' distributions. */
+      openCards: {
+        /** @description Open cards (cards). */
+        total: number;
+        byAssignee: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+        byLabel: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+        byPriority: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+      };
+    };
+    InsightList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Insight"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Insight: {
+      /** @constant */
+      object: "insight";
+      /** @description Stable across runs: the type and its subject (`overdue:<project>`). */
+      id: string;
+      /** @enum {string} */
+      type:
+        | "cycle-at-risk"
+        | "scope-creep"
+        | "stale-work"
+        | "blocked-work"
+        | "overdue"
+        | "due-soon"
+        | "overload"
+        | "wip-limit"
+        | "pile-up"
+        | "throughput-drop"
+        | "duplicates"
+        | "urgent-unassigned";
+      /** @enum {string} */
+      severity: "high" | "medium" | "low";
+      title: string;
+      /** @description What to do about it. */
+      action: string;
+      evidence: {
+        label: string;
+        /** @description Where it leads in the app (a path). */
+        href: string;
+        value: string;
+      }[];
+      /** Format: uuid */
+      projectId: string;
+      projectName: string;
+      /** @description For a personal key, how its owner left it; null for a workspace key (no one person). */
+      state: ("open" | "dismissed" | "snoozed") | null;
+      snoozedUntil: string | null;
     };
   };
   responses: never;
@@ -4176,6 +4474,201 @@ export interface operations {
       };
       /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProjectOverviews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The projects. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectOverviewList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getProjectAnalytics: {
+    parameters: {
+      query?: {
+        /** @description The range's first day (default: 55 days before `to`). At most two years. */
+        from?: string;
+        /** @description The range's last day (default: today, UTC). */
+        to?: string;
+        /** @description A cycle of the project: the burn-up and burndown are its own. */
+        cycle?: string;
+      };
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectAnalytics"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listInsights: {
+    parameters: {
+      query?: {
+        /** @description Only this project's insights. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The insights. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InsightList"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
