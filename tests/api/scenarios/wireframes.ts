@@ -71,7 +71,6 @@ export function wireframeScenarios() {
       const cases = [
         { query: { format: "png" as const, screens: signIn }, type: "image/png", name: "onboarding-sign-in@2x.png", starts: "\x89PNG" },
         {
-          query: { format: "png" as const, screens: signIn, scale: "1" as const },
           type: "image/png",
           name: "onboarding-sign-in.png",
           starts: "\x89PNG",
