@@ -70,11 +70,6 @@ export function wireframeScenarios() {
       const signIn = wf!.screens[0]!.id;
       const cases = [
         { query: { format: "png" as const, screens: signIn }, type: "image/png", name: "onboarding-sign-in@2x.png", starts: "\x89PNG" },
-        {
-          type: "image/png",
-          name: "onboarding-sign-in.png",
-          starts: "\x89PNG",
-        },
         { query: { format: "svg" as const, screens: signIn }, type: "image/svg+xml", name: "onboarding-sign-in.svg", starts: "<?xml" },
         { query: { format: "pdf" as const }, type: "application/pdf", name: "onboarding.pdf", starts: "%PDF" },
         { query: { format: "json" as const }, type: "application/json", name: "onboarding.json", starts: "{" },
