@@ -1,14 +1,17 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetDb } from "../support/db";
 import { exercised, servedDocument } from "./client";
+import { analyticsScenarios } from "./scenarios/analytics";
 import { attachmentScenarios } from "./scenarios/attachments";
 import { boardScenarios } from "./scenarios/board";
 import { cycleScenarios } from "./scenarios/cycles";
 import { dependencyScenarios } from "./scenarios/dependencies";
 import { conventionScenarios } from "./scenarios/conventions";
+import { designScenarios } from "./scenarios/design";
 import { partScenarios } from "./scenarios/parts";
 import { projectScenarios } from "./scenarios/projects";
 import { webhookPayloadScenarios } from "./scenarios/webhook-payloads";
+import { wireframeScenarios } from "./scenarios/wireframes";
 import { workspaceScenarios } from "./scenarios/workspace";
 
 /**
@@ -28,6 +31,9 @@ conventionScenarios();
 workspaceScenarios();
 cycleScenarios();
 webhookPayloadScenarios();
+wireframeScenarios();
+designScenarios();
+analyticsScenarios();
 
 describe("the contract", () => {
   it("every documented operation was exercised, and answered as documented", async () => {

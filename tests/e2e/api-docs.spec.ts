@@ -15,7 +15,17 @@ test.describe("the API reference", () => {
     const page = await context.newPage();
     await page.goto("/docs/api");
     await expect(page.getByRole("heading", { level: 1, name: "The Atelier API" })).toBeVisible();
-    for (const name of ["Make a key", "The first request", "Pagination", "Idempotency", "Errors", "Webhooks"]) {
+    for (const name of [
+      "Make a key",
+      "The first request",
+      "Pagination",
+      "Idempotency",
+      "Errors",
+      "Wireframes and their exports",
+      "Design tokens",
+      "Analytics and insights",
+      "Webhooks",
+    ]) {
       await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
     }
     await expect(page.locator("#createCard")).toContainText("/api/v1/projects/{projectId}/cards");

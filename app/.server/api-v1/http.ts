@@ -11,9 +11,10 @@ export const API_PREFIX = "/api/v1";
 
 /**
  * An answer a handler gives the router: the status, the JSON body (none for 204) and headers of
- * its own; or a file's bytes (`file`, an attachment's download), sent as they are.
+ * its own; or a `file` (an export: its bytes, type and name) sent as itself, not as JSON.
  */
-export type ApiAnswer = { status: 200 | 201 | 204; body?: unknown; headers?: Record<string, string>; file?: Uint8Array<ArrayBuffer> };
+export type ApiAnswer = { status: 200 | 201 | 204; body?: unknown; headers?: Record<string, string>; file?: ApiFile };
+export type ApiFile = { bytes: Uint8Array | string; contentType: string; fileName: string };
 
 // ---- cursors ----
 
@@ -104,4 +105,13 @@ export function requireMatch(ifMatch: string | null, current: unknown): void {
 /** An object's answer with its ETag. */
 export function objectAnswer(object: unknown, status: 200 | 201 = 200, headers: Record<string, string> = {}): ApiAnswer {
   return { status, body: object, headers: { ETag: etagOf(object), ...headers } };
+}
+
+/**
+ * A file's answer (a wireframe's or a design version's export): its own `Content-Type`, a
+ * `Content-Disposition` naming it, and an ETag of its bytes (it changes exactly when they do).
+ */
+export function fileAnswer(file: ApiFile): ApiAnswer {
+  const digest = createHash("sha256").update(file.bytes).digest("base64url").slice(0, 27);
+  return { status: 200, file, headers: { ETag: `"${digest}"` } };
 }

@@ -51,6 +51,9 @@ const ifMatchHeader = z.object({
   "If-Match": z.string().optional().meta({ description: "The ETag you read: the write is refused (412) if the object changed since." }),
 });
 
+/** A file's bytes (an export), as OpenAPI 3.1 describes a binary answer. */
+const binary = z.string().meta({ format: "binary", description: "The file's bytes." });
+
 function operationObject(op: Operation): ZodOpenApiOperationObject {
   const problems = [...new Set([...op.problems, ...EVERY_OPERATION, ...(op.method === "post" ? EVERY_POST : [])])].sort();
   const responses: Record<string, ZodOpenApiResponseObject> = {
@@ -58,6 +61,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
       description: op.success.description,
       ...(op.success.file ? { content: fileContent } : {}),
       ...(op.success.schema ? { content: { "application/json": { schema: op.success.schema } } } : {}),
+      ...(op.success.media ? { content: Object.fromEntries(op.success.media.map((type) => [type, { schema: binary }])) } : {}),
       ...(op.success.etag
         ? { headers: etagHeaders }
         : op.success.list

@@ -39,6 +39,8 @@ export type Operation = {
     list?: boolean;
     /** The answer is a file's bytes in its own Content-Type, not JSON. */
     file?: boolean;
+    /** A file's answer (an export): its media types, documented as binary, instead of a JSON schema. */
+    media?: readonly string[];
   };
   /** The problem statuses this operation may answer besides the ones every operation may (401, 403, 429). */
   problems: number[];

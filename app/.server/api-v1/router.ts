@@ -4,7 +4,8 @@ import { apiMember } from "../http/api-member";
 import { methodNotAllowed, problem, problemFromUserError, validationProblem } from "../http/problem";
 import { isUserError, notFound } from "../errors";
 import type { AccessAction, ResourceKind } from "../access";
-import { API_PREFIX, tagsOf, type ApiAnswer } from "./http";
+import { contentDisposition } from "../files/download";
+import { API_PREFIX, tagsOf, type ApiAnswer, type ApiFile } from "./http";
 import { idempotencyKeyOf, keptHeaders, requestHash, reserve, type Stored } from "./idempotency";
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./operations";
@@ -101,8 +102,22 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
 function toResponse(answer: ApiAnswer): Response {
   const headers = { ...NO_STORE, ...answer.headers };
   if (answer.status === 204) return new Response(null, { status: 204, headers });
-  if (answer.file) return new Response(answer.file, { status: answer.status, headers });
+  if (answer.file) return fileResponse(answer.file, headers);
   return Response.json(answer.body, { status: answer.status, headers });
+}
+
+/** An export as itself: an SVG opened from here runs nothing and reaches nothing. */
+function fileResponse(file: ApiFile, headers: Record<string, string>): Response {
+  return new Response(file.bytes as Uint8Array<ArrayBuffer> | string, {
+    // The handler's own headers win (an attachment's stricter policy, its length).
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": contentDisposition("attachment", file.fileName),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",
+      ...headers,
+    },
+  });
 }
 
 /** A POST with `Idempotency-Key`: the first answer kept and replayed (idempotency.ts). */

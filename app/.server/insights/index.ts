@@ -27,6 +27,29 @@ export async function computeInsights(tx: Db, opts: { workspaceId: string; proje
   return runRules(data);
 }
 
+/** How a member left an insight: shown (`open`), dismissed until its evidence changes, or snoozed until a time. */
+export type InsightState = { state: "open" } | { state: "dismissed" } | { state: "snoozed"; until: Date | null };
+
+/** This member's state of each of `insights` (a dismissal or a snooze holds only while the evidence is the same). */
+export async function insightStates(
+  tx: Db,
+  who: { workspaceId: string; userId: string },
+  insights: Insight[],
+  now = new Date(),
+): Promise<InsightState[]> {
+  const states = await tx
+    .select()
+    .from(schema.insightStates)
+    .where(and(eq(schema.insightStates.workspaceId, who.workspaceId), eq(schema.insightStates.userId, who.userId)));
+  const byId = new Map(states.map((s) => [s.insightId, s]));
+  return insights.map((i): InsightState => {
+    const s = byId.get(i.id);
+    if (!s || s.evidenceHash !== i.evidenceHash) return { state: "open" };
+    if (s.state === "dismissed") return { state: "dismissed" };
+    return s.until !== null && s.until.getTime() <= now.getTime() ? { state: "open" } : { state: "snoozed", until: s.until };
+  });
+}
+
 /** Of `insights`, those this member has not dismissed or snoozed (with the same evidence). */
 export async function withoutHidden(
   tx: Db,
@@ -34,17 +57,16 @@ export async function withoutHidden(
   insights: Insight[],
   now = new Date(),
 ): Promise<{ insights: Insight[]; hidden: number }> {
-  const states = await tx
-    .select()
-    .from(schema.insightStates)
-    .where(and(eq(schema.insightStates.workspaceId, who.workspaceId), eq(schema.insightStates.userId, who.userId)));
-  const byId = new Map(states.map((s) => [s.insightId, s]));
-  const shown = insights.filter((i) => {
-    const s = byId.get(i.id);
-    if (!s || s.evidenceHash !== i.evidenceHash) return true;
-    return s.state === "snoozed" && s.until !== null && s.until.getTime() <= now.getTime();
-  });
+  const states = await insightStates(tx, who, insights, now);
+  const shown = insights.filter((_, i) => states[i]!.state === "open");
   return { insights: shown, hidden: insights.length - shown.length };
+}
+
+/** Every insight of the workspace or one project (404 for a project outside it), hidden ones too; viewers see them. */
+export async function allInsights(member: MemberContext, opts: { projectId?: string; now?: Date } = {}): Promise<Insight[]> {
+  requireRead(member, "analytics");
+  if (opts.projectId && !(await getProject(member, opts.projectId))) throw notFound("That project");
+  return cachedInsights(db(), { workspaceId: member.workspace.id, projectId: opts.projectId, now: opts.now ?? new Date() });
 }
 
 /** The member's insights for the workspace or one project (404 for a project outside it); viewers see them too. */
@@ -52,10 +74,8 @@ export async function insightsFor(
   member: MemberContext,
   opts: { projectId?: string; now?: Date } = {},
 ): Promise<{ insights: Insight[]; hidden: number }> {
-  requireRead(member, "analytics");
-  if (opts.projectId && !(await getProject(member, opts.projectId))) throw notFound("That project");
   const now = opts.now ?? new Date();
-  const all = await cachedInsights(db(), { workspaceId: member.workspace.id, projectId: opts.projectId, now });
+  const all = await allInsights(member, { ...opts, now });
   return withoutHidden(db(), { workspaceId: member.workspace.id, userId: member.user.id }, all, now);
 }
 

@@ -135,6 +135,7 @@ export type WireframeView = {
   projectName: string;
   seq: number;
   document: WireframeDocument;
+  createdAt: Date;
   updatedAt: Date;
 };
 
@@ -150,6 +151,7 @@ export async function getWireframe(member: MemberContext, id: string): Promise<W
       projectName: projects.name,
       seq: wireframes.seq,
       document: wireframes.document,
+      createdAt: wireframes.createdAt,
       updatedAt: wireframes.updatedAt,
     })
     .from(wireframes)

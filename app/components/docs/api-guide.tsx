@@ -95,6 +95,40 @@ curl ${origin}/api/v1/projects \\
   "detail": "Give it a name.", "code": "validation_failed",
   "errors": [{ "field": "name", "message": "Give it a name." }] }`}
       </Code>
+      <h3 id="wireframes" className={h2}>
+        Wireframes and their exports
+      </h3>
+      <p className={p}>
+        <code className={inline}>GET /wireframes</code> lists them with their screens; one wireframe comes with its whole document (screens
+        and elements as the editor stores them), its ETag changing with every edit. <code className={inline}>/export</code> makes the files
+        the export page makes, with their own type and a file name in <code className={inline}>Content-Disposition</code>: PNG at 1× or 2×,
+        SVG, a PDF with a page per screen, or the JSON document; several PNG or SVG screens come as one ZIP.
+      </p>
+      <Code>
+        {`curl -OJ "${origin}/api/v1/wireframes/$WIREFRAME/export?format=png&scale=2" \\
+  -H "Authorization: Bearer $ATELIER_KEY"`}
+      </Code>
+      <h3 id="design-tokens" className={h2}>
+        Design tokens
+      </h3>
+      <p className={p}>
+        Published versions of the design system (the workspace&apos;s, or a project&apos;s with <code className={inline}>?project=</code>)
+        never change, so their ETags hold for good. Read a version&apos;s tokens in one theme (each value as written, resolved and as CSS),
+        or export it as the design page does: <code className={inline}>format=css</code>, <code className={inline}>scss</code>,{" "}
+        <code className={inline}>js</code>, <code className={inline}>dts</code>, <code className={inline}>dtcg</code>,{" "}
+        <code className={inline}>tokens-studio</code>, <code className={inline}>tailwind4</code> or{" "}
+        <code className={inline}>tailwind3</code>, for one <code className={inline}>theme</code> or all.
+      </p>
+      <h3 id="analytics" className={h2}>
+        Analytics and insights
+      </h3>
+      <p className={p}>
+        <code className={inline}>GET /analytics/projects/{"{id}"}?from=&amp;to=</code> gives the figures the analytics page draws for that
+        range (throughput in cards a week, cycle and lead time in days, cumulative flow, aging work, the burn-up and burndown of the range
+        or of a <code className={inline}>cycle</code>, forecasts); the reference names each figure&apos;s unit.{" "}
+        <code className={inline}>GET /insights</code> lists what needs attention; with a personal key each insight says whether you
+        dismissed or snoozed it.
+      </p>
       <h3 id="webhooks" className={h2}>
         Webhooks
       </h3>

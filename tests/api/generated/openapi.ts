@@ -487,6 +487,206 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/wireframes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List wireframes
+     * @description The workspace's wireframes (or one project's), oldest first, each with its screens but not their elements.
+     */
+    get: operations["listWireframes"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/wireframes/{wireframeId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a wireframe
+     * @description With its document: the screens and elements as the editor stores them. The ETag follows its version (every edit raises it) and its name.
+     */
+    get: operations["getWireframe"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/wireframes/{wireframeId}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export a wireframe
+     * @description The screens as the export page makes them: PNG (1× or 2×), SVG, a PDF with a page per screen, or the JSON document; several PNG or SVG screens come as one ZIP. `Content-Disposition` names the file.
+     */
+    get: operations["exportWireframe"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/design/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List design-token versions
+     * @description The published versions of the workspace's base design system, or of a project's (`project`), newest first.
+     */
+    get: operations["listTokenVersions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/design/versions/{versionId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a design-token version
+     * @description A published version never changes: its ETag holds for good.
+     */
+    get: operations["getTokenVersion"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/design/versions/{versionId}/tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A version's tokens in one theme
+     * @description Every token the theme enables (a later set wins), by path: its value as written, resolved (aliases followed) and as CSS text. An unknown theme is a 404.
+     */
+    get: operations["getTokenTheme"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/design/versions/{versionId}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export a design-token version
+     * @description The version in one of the design page's export formats, made by the same exporter (Style Dictionary). `Content-Disposition` names the file. An unknown theme is a 404.
+     */
+    get: operations["exportTokenVersion"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/analytics/projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workspace's projects at a glance
+     * @description Per active project, by name, the analytics page's overview: throughput of the last 28 days, work in progress, overdue cards.
+     */
+    get: operations["listProjectOverviews"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/analytics/projects/{projectId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's figures
+     * @description What the analytics page shows for a project over a date range (the page's `from` and `to`, default the last 8 weeks): throughput, cumulative flow, cycle and lead time, aging work, the burn-up and burndown (of the range, or of `cycle`), forecasts and the open cards' distributions. Each figure's unit is in its description. A key needs `analytics:read` and `project:read`.
+     */
+    get: operations["getProjectAnalytics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/insights": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List insights
+     * @description What needs attention in the workspace (or one project), most severe first, all on one page, each with its evidence. With a personal key, each carries how its owner left it (open, dismissed, snoozed); dismissed and snoozed ones are listed too. With `project`, a key needs `project:read` as well.
+     */
+    get: operations["listInsights"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -960,6 +1160,1103 @@ export interface components {
        * @description An RFC 3339 time (UTC).
        */
       createdAt: string;
+    };
+    WireframeList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["WireframeSummary"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    WireframeSummary: {
+      /** @constant */
+      object: "wireframe";
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      projectId: string;
+      name: string;
+      /** @description Raised by every edit of the document (the editor's `seq`). */
+      version: number;
+      screens: components["schemas"]["WireframeScreen"][];
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      updatedAt: string;
+    };
+    /** @description A screen, in the wireframe's order. */
+    WireframeScreen: {
+      id: string;
+      name: string;
+      /** @enum {string} */
+      device: "desktop" | "laptop" | "tablet" | "mobile" | "custom";
+      /** @description px */
+      width: number;
+      /** @description px */
+      height: number;
+    };
+    Wireframe: {
+      /** @constant */
+      object: "wireframe";
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      projectId: string;
+      name: string;
+      /** @description Raised by every edit of the document (the editor's `seq`). */
+      version: number;
+      screens: components["schemas"]["WireframeScreen"][];
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      updatedAt: string;
+      document: components["schemas"]["WireframeDocument"];
+    };
+    /** @description The scene as the editor stores it: screens, elements (keyed by id, each with its `screenId`, `parentId` and fractional `order`), prototype interactions and flows. */
+    WireframeDocument: {
+      /** @constant */
+      schemaVersion: 2;
+      screens: {
+        [key: string]: {
+          id: string;
+          name: string;
+          order: string;
+          /** @enum {string} */
+          device: "desktop" | "laptop" | "tablet" | "mobile" | "custom";
+          width: number;
+          height: number;
+          background:
+            | string
+            | {
+                token: string;
+              };
+        };
+      };
+      elements: {
+        [key: string]:
+          | {
+              id: string;
+              /** @constant */
+              type: "rectangle";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "ellipse";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "polygon";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              vertices: [number, number][];
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "line";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              points: [number, number, number, number];
+              start: {
+                elementId: string;
+              } | null;
+              end: {
+                elementId: string;
+              } | null;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "arrow";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              points: [number, number, number, number];
+              start: {
+                elementId: string;
+              } | null;
+              end: {
+                elementId: string;
+              } | null;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "text";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              text: string;
+              textStyle: {
+                fontSize:
+                  | number
+                  | {
+                      token: string;
+                    };
+                fontWeight: 400 | 500 | 600 | 700;
+                /** @enum {string} */
+                align: "left" | "center" | "right";
+                color:
+                  | string
+                  | {
+                      token: string;
+                    };
+                lineHeight: number;
+              };
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "image";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              fileId: string | null;
+              alt: string;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "image-placeholder";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "icon";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              icon: string;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "ui";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              /** @enum {string} */
+              component:
+                | "button"
+                | "text-input"
+                | "textarea"
+                | "checkbox"
+                | "radio"
+                | "toggle"
+                | "select"
+                | "tabs"
+                | "navbar"
+                | "sidebar"
+                | "card"
+                | "table"
+                | "list"
+                | "modal"
+                | "avatar"
+                | "breadcrumb"
+                | "pagination"
+                | "chart"
+                | "alert"
+                | "badge"
+                | "search"
+                | "progress";
+              text: string;
+              textStyle: {
+                fontSize:
+                  | number
+                  | {
+                      token: string;
+                    };
+                fontWeight: 400 | 500 | 600 | 700;
+                /** @enum {string} */
+                align: "left" | "center" | "right";
+                color:
+                  | string
+                  | {
+                      token: string;
+                    };
+                lineHeight: number;
+              };
+              props: {
+                [key: string]: string | number | boolean;
+              };
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "group";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+            }
+          | {
+              id: string;
+              /** @constant */
+              type: "instance";
+              screenId: string;
+              parentId: string | null;
+              order: string;
+              name: string;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              fill:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              stroke:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              strokeWidth: number;
+              radius:
+                | number
+                | {
+                    token: string;
+                  };
+              shadow?:
+                | (
+                    | string
+                    | {
+                        token: string;
+                      }
+                  )
+                | null;
+              opacity: number;
+              locked: boolean;
+              hidden: boolean;
+              /** Format: uuid */
+              componentId: string;
+              overrides: {
+                [key: string]: {
+                  text?: string;
+                  fill?:
+                    | (
+                        | string
+                        | {
+                            token: string;
+                          }
+                      )
+                    | null;
+                  hidden?: boolean;
+                };
+              };
+            };
+      };
+      interactions?: {
+        [key: string]: {
+          id: string;
+          source:
+            | {
+                elementId: string;
+              }
+            | {
+                screenId: string;
+              };
+          order: string;
+          trigger:
+            | {
+                /** @constant */
+                type: "click";
+              }
+            | {
+                /** @constant */
+                type: "delay";
+                ms: number;
+              };
+          action:
+            | {
+                /** @constant */
+                type: "navigate";
+                screenId: string;
+              }
+            | {
+                /** @constant */
+                type: "back";
+              }
+            | {
+                /** @constant */
+                type: "url";
+                url: string;
+              }
+            | {
+                /** @constant */
+                type: "overlay";
+                screenId: string;
+                position: {
+                  x: number;
+                  y: number;
+                } | null;
+                backdrop: boolean;
+              }
+            | {
+                /** @constant */
+                type: "close-overlay";
+              };
+        };
+      };
+      flows?: {
+        [key: string]: {
+          id: string;
+          name: string;
+          order: string;
+          startScreenId: string;
+        };
+      };
+    };
+    TokenVersionList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["TokenVersion"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    TokenVersion: {
+      /** @constant */
+      object: "token_version";
+      /** Format: uuid */
+      id: string;
+      /** @description The project whose system it is; null for the workspace's base system. */
+      projectId: string | null;
+      /** @description A semantic version number (1.2.0). */
+      version: string;
+      note: string;
+      /** @description Its themes, the first being the default. */
+      themes: string[];
+      publishedBy: string | null;
+      /**
+       * Format: date-time
+       * @description An RFC 3339 time (UTC).
+       */
+      publishedAt: string;
+    };
+    TokenTheme: {
+      /** @constant */
+      object: "token_theme";
+      /** Format: uuid */
+      versionId: string;
+      version: string;
+      theme: string;
+      /** @description Every token of the theme, by path. */
+      tokens: components["schemas"]["DesignToken"][];
+    };
+    DesignToken: {
+      /** @description The token's dotted name (color.brand.500). */
+      path: string;
+      /** @description The set the theme takes it from (a later set wins). */
+      set: string;
+      /** @enum {string} */
+      type:
+        | "color"
+        | "dimension"
+        | "fontFamily"
+        | "fontWeight"
+        | "duration"
+        | "cubicBezier"
+        | "number"
+        | "strokeStyle"
+        | "shadow"
+        | "typography"
+        | "border"
+        | "transition"
+        | "gradient";
+      /** @description The DTCG `$value` as written, aliases (`{a.b}`) kept. */
+      value: unknown;
+      /** @description The value with every alias followed (null when an alias points nowhere). */
+      resolved: unknown;
+      /** @description The resolved value as CSS text (what the CSS export writes). */
+      css: string;
+      description: string | null;
+      deprecated: boolean | string;
+    };
+    ProjectOverviewList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["ProjectOverview"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    ProjectOverview: {
+      /** @constant */
+      object: "project_overview";
+      /** Format: uuid */
+      projectId: string;
+      name: string;
+      /** @description Cards finished in the last 28 days (cards). */
+      throughput4w: number;
+      /** @description Cards in started columns now (cards). */
+      wip: number;
+      /** @description Unfinished cards past their due date (cards). */
+      overdue: number;
+    };
+    ProjectAnalytics: {
+      /** @constant */
+      object: "project_analytics";
+      /** Format: uuid */
+      projectId: string;
+      /**
+       * Format: date
+       * @description A calendar day (UTC), YYYY-MM-DD.
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description A calendar day (UTC), YYYY-MM-DD.
+       */
+      to: string;
+      /** @description Cards finished per week (cards per week). */
+      throughput: {
+        /**
+         * Format: date
+         * @description The week's Monday.
+         */
+        week: string;
+        /** @description Finished that week (cards). */
+        completed: number;
+      }[];
+      /** @description Each day's cards by state group (cards). */
+      cumulativeFlow: {
+        /**
+         * Format: date
+         * @description A calendar day (UTC), YYYY-MM-DD.
+         */
+        day: string;
+        /** @description In backlog columns at the day's end (cards). */
+        backlog: number;
+        /** @description In not-started columns (cards). */
+        unstarted: number;
+        /** @description In started columns (cards). */
+        started: number;
+        /** @description In completed columns (cards). */
+        completed: number;
+        /** @description In cancelled columns (cards). */
+        cancelled: number;
+      }[];
+      /** @description From first started to finished, nearest-rank percentiles in days; null when no card finished in the range. */
+      cycleTime: {
+        /** @description Half the cards took at most this (days, one decimal). */
+        p50: number;
+        /** @description 85 % took at most this (days, one decimal). */
+        p85: number;
+        /** @description 95 % took at most this (days, one decimal). */
+        p95: number;
+        /** @description How many finished cards they rest on (cards). */
+        count: number;
+      } | null;
+      /** @description From created to finished, nearest-rank percentiles in days; null when no card finished in the range. */
+      leadTime: {
+        /** @description Half the cards took at most this (days, one decimal). */
+        p50: number;
+        /** @description 85 % took at most this (days, one decimal). */
+        p85: number;
+        /** @description 95 % took at most this (days, one decimal). */
+        p95: number;
+        /** @description How many finished cards they rest on (cards). */
+        count: number;
+      } | null;
+      /** @description The cards finished in the range, in the order they finished. */
+      finished: {
+        /** Format: uuid */
+        cardId: string;
+        title: string;
+        /**
+         * Format: date-time
+         * @description An RFC 3339 time (UTC).
+         */
+        completedAt: string;
+        /** @description Created to finished (days, one decimal). */
+        leadDays: number;
+        cycleDays: number | null;
+      }[];
+      /** @description Work in progress now, by started column, with each card's age. */
+      aging: {
+        /** Format: uuid */
+        columnId: string;
+        name: string;
+        cards: {
+          /** Format: uuid */
+          cardId: string;
+          number: number;
+          title: string;
+          /** @description Since first started (days, one decimal). */
+          ageDays: number;
+          /** @description Older than the range's 85th percentile cycle time. */
+          overP85: boolean;
+        }[];
+      }[];
+      /** @description The burn-up's and burndown's numbers, per day. */
+      burn: {
+        /** @description The cycle asked for; null: the date range. */
+        cycleId: string | null;
+        /**
+         * @description What the burn-up and burndown count: points when any card is estimated.
+         * @enum {string}
+         */
+        unit: "cards" | "points";
+        days: {
+          /**
+           * Format: date
+           * @description A calendar day (UTC), YYYY-MM-DD.
+           */
+          day: string;
+          /** @description In scope that day (cards). */
+          scopeCards: number;
+          /** @description Finished by that day (cards). */
+          doneCards: number;
+          /** @description The scope's estimate (points). */
+          scopePoints: number;
+          /** @description The finished cards' estimate (points). */
+          donePoints: number;
+        }[];
+      };
+      /** @description Monte Carlo forecasts from recent weekly throughput, as the page shows them. */
+      forecast: {
+        /** @description Unfinished cards now (cards). */
+        remaining: number;
+        /** @enum {string} */
+        status: "ok" | "no-work" | "not-enough-history" | "no-throughput";
+        /** @description The day by which half of the simulated runs finish (or `never`). */
+        p50: string | null;
+        p85: string | null;
+        p95: string | null;
+        /** @description The weekly throughput the forecast rests on, in one sentence. */
+        history: string;
+        cycles: {
+          /** Format: uuid */
+          cycleId: string;
+          name: string;
+          /**
+           * Format: date
+           * @description A calendar day (UTC), YYYY-MM-DD.
+           */
+          endsOn: string;
+          /** @description Unfinished cards of the cycle (cards). */
+          remaining: number;
+          /** @description The chance (0 to 1) of finishing them by the cycle's end; null without enough history. */
+          probability: number | null;
+        }[];
+      };
+      /** @description The open cards' distributions. */
+      openCards: {
+        /** @description Open cards (cards). */
+        total: number;
+        byAssignee: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+        byLabel: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+        byPriority: {
+          /** @description An id, a priority, or `none`. */
+          key: string;
+          name: string;
+          /** @description Open cards (cards). */
+          count: number;
+        }[];
+      };
+    };
+    InsightList: {
+      /** @constant */
+      object: "list";
+      data: components["schemas"]["Insight"][];
+      /** @description The next page's address (relative), or null on the last page. */
+      next: string | null;
+    };
+    Insight: {
+      /** @constant */
+      object: "insight";
+      /** @description Stable across runs: the type and its subject (`overdue:<project>`). */
+      id: string;
+      /** @enum {string} */
+      type:
+        | "cycle-at-risk"
+        | "scope-creep"
+        | "stale-work"
+        | "blocked-work"
+        | "overdue"
+        | "due-soon"
+        | "overload"
+        | "wip-limit"
+        | "pile-up"
+        | "throughput-drop"
+        | "duplicates"
+        | "urgent-unassigned";
+      /** @enum {string} */
+      severity: "high" | "medium" | "low";
+      title: string;
+      /** @description What to do about it. */
+      action: string;
+      evidence: {
+        label: string;
+        /** @description Where it leads in the app (a path). */
+        href: string;
+        value: string;
+      }[];
+      /** Format: uuid */
+      projectId: string;
+      projectName: string;
+      /** @description For a personal key, how its owner left it; null for a workspace key (no one person). */
+      state: ("open" | "dismissed" | "snoozed") | null;
+      snoozedUntil: string | null;
     };
   };
   responses: never;
@@ -4027,6 +5324,777 @@ export interface operations {
       };
       /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`). */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listWireframes: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100 (25 by default). */
+        limit?: number;
+        /** @description The opaque cursor from the previous page's `next` link. */
+        cursor?: string;
+        /** @description Only this project's wireframes. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of wireframes. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WireframeList"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getWireframe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        wireframeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wireframe. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Wireframe"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  exportWireframe: {
+    parameters: {
+      query: {
+        /** @description png, svg, pdf (a page per screen) or json (the document). Several screens in png or svg come as one ZIP. */
+        format: "png" | "svg" | "pdf" | "json";
+        /** @description Screen ids, separated by commas; none exports every screen. */
+        screens?: string;
+        /** @description PNG only: 1× or 2× pixels. */
+        scale?: "1" | "2";
+        /** @description false: transparent instead of the screen's colour. */
+        background?: "true" | "false";
+        /** @description SVG only: Inter embedded (fonts) or every letter a path (outlines). */
+        text?: "fonts" | "outlines";
+        /** @description The design system's theme to draw token values with (its first by default). */
+        theme?: string;
+      };
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        wireframeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "image/png": string;
+          "image/svg+xml": string;
+          "application/pdf": string;
+          "application/json": string;
+          "application/zip": string;
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listTokenVersions: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100 (25 by default). */
+        limit?: number;
+        /** @description The opaque cursor from the previous page's `next` link. */
+        cursor?: string;
+        /** @description A project's versions; without it, the workspace's base system's. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of versions. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenVersionList"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getTokenVersion: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenVersion"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getTokenTheme: {
+    parameters: {
+      query?: {
+        /** @description A theme of the version (its first by default). */
+        theme?: string;
+      };
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The theme's tokens. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TokenTheme"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  exportTokenVersion: {
+    parameters: {
+      query: {
+        /** @description dtcg (DTCG JSON), tokens-studio, css (custom properties), scss, js (ES module), dts (TypeScript declarations), tailwind4 (@theme), tailwind3 (theme.extend preset). */
+        format: "dtcg" | "tokens-studio" | "css" | "scss" | "js" | "dts" | "tailwind4" | "tailwind3";
+        /** @description One theme. Without it, css and tailwind4 hold every theme and the others take the first. */
+        theme?: string;
+      };
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": string;
+          "text/css": string;
+          "text/x-scss": string;
+          "text/javascript": string;
+          "application/typescript": string;
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description A conflict: someone else changed it (`version_conflict`), or a request with this Idempotency-Key is still running (`idempotency_key_in_use`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listProjectOverviews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The projects. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectOverviewList"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getProjectAnalytics: {
+    parameters: {
+      query?: {
+        /** @description The range's first day (default: 55 days before `to`). At most two years. */
+        from?: string;
+        /** @description The range's last day (default: today, UTC). */
+        to?: string;
+        /** @description A cycle of the project: the burn-up and burndown are its own. */
+        cycle?: string;
+      };
+      header?: {
+        /** @description The ETag you hold: if the object is still that version, the answer is 304 with no body. */
+        "If-None-Match"?: string;
+      };
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectAnalytics"];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          /** @description The object's version, for If-Match and If-None-Match. */
+          ETag: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's rate limit or the workspace's monthly API calls are used up (`rate_limited`, `quota_exceeded`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listInsights: {
+    parameters: {
+      query?: {
+        /** @description Only this project's insights. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The insights. */
+      200: {
+        headers: {
+          /** @description The next page: `<…>; rel="next"` (RFC 8288). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InsightList"];
+        };
+      };
+      /** @description The request is not valid (`validation_failed`, naming each field in `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description No credentials, or the key is unknown, revoked or expired (`unauthenticated`, `invalid_key`, `key_revoked`, `key_expired`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key's scopes or the member's role do not allow it, or the workspace is read-only (`insufficient_scope`, `forbidden`, `workspace_read_only`, `plan_limit`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description It does not exist, or it belongs to another workspace (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -98,12 +98,9 @@ export const attachmentOperations = [
       }
       return {
         status: 200,
-        // Drivers answer Uint8Array<ArrayBufferLike> (node-postgres: a Buffer); the bytes are never shared memory.
-        file: bytes as Uint8Array<ArrayBuffer>,
+        file: { bytes, contentType: attachment.contentType, fileName: attachment.fileName },
         headers: {
           ETag: etagOf(attachment),
-          "Content-Type": attachment.contentType,
-          "Content-Disposition": contentDisposition("attachment", attachment.fileName),
           "Content-Length": String(bytes.byteLength),
           "Cache-Control": "private",
           "X-Content-Type-Options": "nosniff",
