@@ -7,7 +7,7 @@ import { env } from "../env";
 import { UserError } from "../errors";
 import { sessionSecrets } from "../secrets";
 import type { MemberContext } from "../workspaces";
-import { open, seal } from "./crypto";
+import { open, seal } from "../crypto/seal";
 
 /**
  * Connecting Figma (issue 22, decision 030): OAuth 2 with PKCE (S256) against the endpoints in

@@ -100,7 +100,7 @@ describe("Slack", () => {
     // The webhook is removed in Slack: the next post fails, and the page says so.
     await db()
       .update(schema.slackIntegrations)
-      .set({ webhookUrlEnc: (await import("./crypto")).seal(slack.hookUrl("revoked")) })
+      .set({ webhookUrlEnc: (await import("../crypto/seal")).seal(slack.hookUrl("revoked")) })
       .where(eq(schema.slackIntegrations.projectId, project.id));
     const failed = await refusal(sendSlackTest(member, project.id));
     expect(failed.status).toBe(502);

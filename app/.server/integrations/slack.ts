@@ -5,7 +5,7 @@ import { env } from "../env";
 import { UserError } from "../errors";
 import { appLink } from "../mail";
 import type { MemberContext } from "../workspaces";
-import { open, seal } from "./crypto";
+import { open, seal } from "../crypto/seal";
 
 /**
  * Slack (issue 22, decision 030): a project may post to a Slack incoming webhook. The URL is

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
-import { signingSecrets } from "./endpoints";
+import { signingSecrets } from "./secrets";
 import { payloadOf, objectKeyOf, webhookTypeOf, type WebhookPayload } from "./payload";
 import { postWebhook, type SendResult } from "./send";
 import { signedHeaders } from "./signing";
@@ -28,6 +28,8 @@ export const RETRY_MAX_DELAY_MS = 60 * 60_000;
 /** A claim's lease: longer than a send's timeout, so only a dead runner's lease runs out. */
 export const LEASE_MS = 60_000;
 const BATCH = 10;
+const SECRET_UNREADABLE =
+  "Not sent: the signing secret could not be opened (was SESSION_SECRET or INTEGRATIONS_SECRET changed?). Rotate the secret.";
 
 /** The delay before retry number `attempt` (1 = after the first failure): exponential, capped, with jitter (half fixed, half random). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -169,8 +171,15 @@ export async function attemptDelivery(
   const { delivery, endpoint } = row;
   const body = JSON.stringify(delivery.payload);
   const sentAt = now();
-  const headers = signedHeaders(signingSecrets(endpoint, sentAt), delivery.messageId, body, sentAt);
-  const result = await send(endpoint.url, headers, body);
+  let secrets: string[] | null = null;
+  try {
+    secrets = signingSecrets(endpoint, sentAt);
+  } catch {
+    // The key that sealed the secret is gone (SESSION_SECRET changed): nothing is sent, the log says why.
+  }
+  const result = secrets
+    ? await send(endpoint.url, signedHeaders(secrets, delivery.messageId, body, sentAt), body)
+    : { ok: false, status: null, excerpt: SECRET_UNREADABLE, durationMs: 0 };
   const at = now();
   const attempt = delivery.attempts + 1;
   return transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db, schema } from "../db";
 import { notify } from "../notifications";
 import { attemptDelivery, claimDue, newRunnerId, type AttemptOutcome } from "./queue";
+import { sealStoredSecrets } from "./secrets";
 
 /**
  * The delivery runner of this process: drains the due deliveries (claimDue, a batch at a
@@ -16,6 +17,7 @@ let stopped = true;
 let draining: Promise<void> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let sealing: Promise<void> = Promise.resolve();
 
 /** Sends what is due until nothing is; a second call while it runs makes it look once more. */
 export function drainWebhooks(): Promise<void> {
@@ -54,12 +56,20 @@ function schedule(pollMs: number) {
   timer.unref();
 }
 
-/** Starts this process's runner (from lifecycle.ts); it picks up what earlier runs left. */
+/**
+ * Starts this process's runner (from lifecycle.ts); it picks up what earlier runs left. First
+ * it seals the signing secrets an earlier version left in clear (decision 029); a delivery
+ * sent meanwhile reads either form.
+ */
 export function startWebhooks(pollMs = Number(process.env.WEBHOOKS_POLL_MS) || WEBHOOKS_POLL_MS): void {
   if (!stopped) return;
   stopped = false;
   runner = newRunnerId();
-  void drainWebhooks();
+  sealing = sealStoredSecrets()
+    .catch((error: unknown) => console.error("[webhooks] sealing the secrets kept in clear failed", error))
+    .then(() => {
+      if (!stopped) void drainWebhooks();
+    });
   schedule(pollMs);
 }
 
@@ -68,6 +78,7 @@ export async function stopWebhooks(): Promise<void> {
   stopped = true;
   clearTimeout(timer);
   timer = undefined;
+  await sealing;
   await draining;
 }
 
