@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
 import { signingSecrets } from "./secrets";
@@ -240,16 +240,15 @@ export async function attemptDelivery(
 /** How long the log keeps a finished delivery (delivered or failed for good). */
 export const LOG_KEPT_DAYS = 30;
 
-/** The daily job: finished deliveries older than LOG_KEPT_DAYS go, with their attempts. */
+/** The daily job: finished deliveries older than LOG_KEPT_DAYS go, with their attempts, and finished Slack posts likewise. */
 export async function pruneDeliveries(tx: Db, now = new Date()): Promise<number> {
-  const gone = await tx
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        inArray(webhookDeliveries.status, ["delivered", "failed"]),
-        lt(webhookDeliveries.finishedAt, new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000)),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return gone.length;
+  const before = new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000).toISOString();
+  let gone = 0;
+  for (const table of ["webhook_deliveries", "slack_deliveries"]) {
+    const result = await tx.execute(
+      sql`DELETE FROM ${sql.identifier(table)} WHERE status IN ('delivered', 'failed') AND finished_at < ${before}::timestamptz RETURNING id`,
+    );
+    gone += rowsOf(result).length;
+  }
+  return gone;
 }

@@ -1,14 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "../db";
+import { attemptSlackDelivery, claimSlackDue } from "../integrations/slack-queue";
 import { notify } from "../notifications";
 import { attemptDelivery, claimDue, newRunnerId, type AttemptOutcome } from "./queue";
 import { sealStoredSecrets } from "./secrets";
 
 /**
  * The delivery runner of this process: drains the due deliveries (claimDue, a batch at a
- * time, sent side by side), then sleeps until the next poll or until `wakeWebhooks()` (the
- * after-commit subscriber calls it, so a change's delivery leaves at once). Several processes
- * on one database each run one; SKIP LOCKED and the leases keep them apart.
+ * time, sent side by side) and the due Slack posts, which share the queue's rules
+ * (../integrations/slack-queue.ts), then sleeps until the next poll or until
+ * `wakeWebhooks()` (the after-commit subscribers call it, so a change's delivery leaves at
+ * once). Several processes on one database each run one; SKIP LOCKED and the leases keep them
+ * apart.
  */
 export const WEBHOOKS_POLL_MS = 1_000;
 
@@ -30,8 +33,12 @@ export function drainWebhooks(): Promise<void> {
       again = false;
       for (;;) {
         const ids = await claimDue(runner);
-        if (ids.length === 0) break;
-        const outcomes = await Promise.all(ids.map((id) => attemptDelivery(runner, id)));
+        const posts = await claimSlackDue(runner);
+        if (ids.length === 0 && posts.length === 0) break;
+        const [outcomes] = await Promise.all([
+          Promise.all(ids.map((id) => attemptDelivery(runner, id))),
+          Promise.all(posts.map((id) => attemptSlackDelivery(runner, id))),
+        ]);
         await tellOfDisabled(outcomes);
       }
     } while (again && !stopped);
