@@ -3,7 +3,7 @@ import { ts } from "./schema-columns";
 import { workspaces } from "./schema-product";
 import { users } from "./schema-users";
 
-// Mirrors migrations/0260_webhooks.sql and 0300_webhook_secrets_sealed.sql.
+// Mirrors migrations/0260_webhooks.sql, 0300_webhook_secrets_sealed.sql and 0302_webhook_manual_attempts.sql.
 
 /** An HTTPS endpoint subscribed to public event types (decision 029). */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
@@ -67,5 +67,7 @@ export const webhookAttempts = pgTable("webhook_attempts", {
   responseStatus: integer("response_status"),
   responseExcerpt: text("response_excerpt").notNull().default(""),
   durationMs: integer("duration_ms").notNull(),
+  /** "Send again": an attempt of its own, outside the delivery's schedule (its `attempt` is the automatic ones' count then). */
+  manual: boolean("manual").notNull().default(false),
   at: ts("at").notNull().defaultNow(),
 });

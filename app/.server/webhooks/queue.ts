@@ -102,20 +102,64 @@ export async function enqueueTest(workspaceId: string, endpointId: string, now =
   return id;
 }
 
-/** "Send again": the delivery is due now once more (same webhook-id, so a receiver that has it can drop it). */
-export async function requeueDelivery(workspaceId: string, endpointId: string, deliveryId: string, now = new Date()): Promise<boolean> {
-  const rows = await db()
-    .update(webhookDeliveries)
-    .set({ status: "pending", nextAttemptAt: now, lockedBy: null, lockedUntil: null, finishedAt: null, createdAt: now })
+export type Send = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
+
+/** Signs a delivery with the endpoint's secrets now and sends it once (not at all when its secret cannot be opened). */
+async function signAndSend(
+  delivery: typeof webhookDeliveries.$inferSelect,
+  endpoint: typeof webhookEndpoints.$inferSelect,
+  sentAt: Date,
+  send: Send,
+): Promise<SendResult> {
+  const body = JSON.stringify(delivery.payload);
+  let secrets: string[] | null = null;
+  try {
+    secrets = signingSecrets(endpoint, sentAt);
+  } catch {
+    // The key that sealed the secret is gone (SESSION_SECRET changed): nothing is sent, the log says why.
+  }
+  return secrets
+    ? send(endpoint.url, signedHeaders(secrets, delivery.messageId, body, sentAt), body)
+    : { ok: false, status: null, excerpt: SECRET_UNREADABLE, durationMs: 0 };
+}
+
+/**
+ * "Send again" (Stripe's "Resend", GitHub's "Redeliver"): one attempt now, with the delivery's
+ * webhook-id, recorded in the log as sent by hand. The delivery's own schedule (its status,
+ * retries and 24-hour window) is left as it was. Null when there is no such delivery.
+ */
+export async function sendDeliveryOnce(
+  workspaceId: string,
+  endpointId: string,
+  deliveryId: string,
+  now: () => Date = () => new Date(),
+  send: Send = postWebhook,
+): Promise<SendResult | null> {
+  const [row] = await db()
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.endpointId, endpointId),
         eq(webhookDeliveries.workspaceId, workspaceId),
       ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
+    );
+  if (!row) return null;
+  const result = await signAndSend(row.delivery, row.endpoint, now(), send);
+  await db().insert(webhookAttempts).values({
+    deliveryId,
+    endpointId,
+    attempt: row.delivery.attempts,
+    manual: true,
+    ok: result.ok,
+    responseStatus: result.status,
+    responseExcerpt: result.excerpt,
+    durationMs: result.durationMs,
+    at: now(),
+  });
+  return result;
 }
 
 /** A runner's name, in the lease it takes (host, process, and a random part for two runners in one process). */
@@ -160,7 +204,7 @@ export async function attemptDelivery(
   runner: string,
   deliveryId: string,
   now: () => Date = () => new Date(),
-  send: (url: string, headers: Record<string, string>, body: string) => Promise<SendResult> = postWebhook,
+  send: Send = postWebhook,
 ): Promise<AttemptOutcome> {
   const [row] = await db()
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -169,17 +213,7 @@ export async function attemptDelivery(
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.lockedBy, runner)));
   if (!row) return { delivered: false, disabledEndpoint: null };
   const { delivery, endpoint } = row;
-  const body = JSON.stringify(delivery.payload);
-  const sentAt = now();
-  let secrets: string[] | null = null;
-  try {
-    secrets = signingSecrets(endpoint, sentAt);
-  } catch {
-    // The key that sealed the secret is gone (SESSION_SECRET changed): nothing is sent, the log says why.
-  }
-  const result = secrets
-    ? await send(endpoint.url, signedHeaders(secrets, delivery.messageId, body, sentAt), body)
-    : { ok: false, status: null, excerpt: SECRET_UNREADABLE, durationMs: 0 };
+  const result = await signAndSend(delivery, endpoint, now(), send);
   const at = now();
   const attempt = delivery.attempts + 1;
   return transaction(async (tx) => {
