@@ -18,6 +18,18 @@ describe("describeActivity", () => {
     );
   });
 
+  it("says which integration was connected or disconnected", () => {
+    expect(describeActivity(row({ action: "integration.connected", newValue: { provider: "slack", name: "Launch" } }))).toBe(
+      "connected Slack to “Launch”",
+    );
+    expect(describeActivity(row({ action: "integration.disconnected", oldValue: { provider: "slack", name: "Launch" } }))).toBe(
+      "disconnected Slack from “Launch”",
+    );
+    expect(describeActivity(row({ action: "integration.connected", newValue: { provider: "figma", name: "Ada" } }))).toBe(
+      "connected Figma as Ada",
+    );
+  });
+
   it("names the card by number and title in mixed lists, and as 'the card' in its own panel", () => {
     const moved = row({ action: "card.moved", field: "column", oldValue: "Backlog", newValue: "To do", ...onCard });
     expect(describeActivity(moved, { withCard: true })).toBe("moved #2 “Fix login” from Backlog to To do");

@@ -123,6 +123,14 @@ export function describeActivity(a: ActivityFacts, { withCard = false }: { withC
       return `turned off a share link of the wireframe ${quoted(field(a.oldValue, "name"))}`;
     case "design.version_published":
       return `published version ${text(field(a.newValue, "version"))} of the design system`;
+    case "integration.connected":
+      return field(a.newValue, "provider") === "slack"
+        ? `connected Slack to ${quoted(field(a.newValue, "name"))}`
+        : `connected Figma as ${text(field(a.newValue, "name"))}`;
+    case "integration.disconnected":
+      return field(a.oldValue, "provider") === "slack"
+        ? `disconnected Slack from ${quoted(field(a.oldValue, "name"))}`
+        : "disconnected Figma";
     case "workspace.updated":
       return a.field === "slug"
         ? `changed the workspace's address from ${text(a.oldValue)} to ${text(a.newValue)}`

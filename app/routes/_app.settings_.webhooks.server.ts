@@ -105,16 +105,17 @@ async function perform(member: MemberContext, input: ReturnType<typeof webhookAc
         { variant: "success", title: "Test event queued", description: "Its answer shows in the delivery log below." },
         { status: 303 },
       );
-    case "resend":
-      await sendAgain(member, input.endpointId, input.deliveryId);
+    case "resend": {
+      // One attempt now, in the log; the delivery's own retries go on as they were.
+      const sent = await sendAgain(member, input.endpointId, input.deliveryId);
+      const answer = sent.status === null ? sent.excerpt : `HTTP ${sent.status}`;
       return redirectWithToast(
         back(input.endpointId),
-        {
-          variant: "success",
-          title: "Delivery queued again",
-          description: "It goes out with its webhook-id, so a receiver that has it can drop it.",
-        },
+        sent.ok
+          ? { variant: "success", title: "Sent again", description: `The endpoint answered ${answer}. It came with its webhook-id.` }
+          : { variant: "error", title: "Sent again, not accepted", description: `The endpoint answered: ${answer}.` },
         { status: 303 },
       );
+    }
   }
 }

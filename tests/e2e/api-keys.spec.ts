@@ -1,14 +1,11 @@
-import { signUpAndVerify } from "../support/auth-helpers";
 import { baseURL, expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
+import { openSettingsSubpage } from "../support/settings-helpers";
 
 test.describe("API keys without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("make a key, use it, see when and from where it was last used, revoke it after confirming", async ({ page, request }) => {
-    await signUpAndVerify(page, { fullName: "Kay Keys" });
-    await page.goto("/settings");
-    await page.getByRole("link", { name: "Manage API keys" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+    await openSettingsSubpage(page, "api-keys", { fullName: "Kay Keys", viaSettings: true });
     await expect(page.getByTestId("no-keys")).toHaveText("No keys yet. Make one below to start using the API.");
 
     // Nothing chosen: the server says what is missing.
@@ -61,8 +58,7 @@ test.describe("API keys without JavaScript", () => {
 test.describe("API keys with JavaScript", () => {
   test("the new key's copy button, and the page passes axe light and dark, on a desktop and a phone", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signUpAndVerify(page, { fullName: "Axe Keys" });
-    await page.goto("/settings/api-keys");
+    await openSettingsSubpage(page, "api-keys", { fullName: "Axe Keys" });
     await waitForHydration(page);
     await expectNoA11yViolations(page);
 

@@ -9,6 +9,7 @@ import { createProject } from "../support/board-helpers";
 import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
 import { PRIVATE_FILE_KEY, shopFileUrl } from "../support/figma-fixtures";
 import { figmaURL, slackURL } from "../support/integration-servers";
+import { openSettingsSubpage } from "../support/settings-helpers";
 
 // The Figma server's token state is one for the whole run: these tests take turns.
 test.describe.configure({ mode: "serial" });
@@ -58,8 +59,7 @@ test.describe("Integrations without JavaScript", () => {
     page,
     request,
   }) => {
-    await signUpAndVerify(page, { fullName: "Sla Ck" });
-    await page.goto("/settings/integrations");
+    await openSettingsSubpage(page, "integrations", { fullName: "Sla Ck" });
     await expect(page.getByTestId("no-projects")).toContainText("No projects yet.");
 
     await createProject(page, "Launch");
@@ -101,9 +101,7 @@ test.describe("Integrations with JavaScript", () => {
     page,
     request,
   }) => {
-    await signUpAndVerify(page, { fullName: "Axe Figma" });
-    await createProject(page, "Shop");
-    await page.goto("/settings/integrations");
+    await openSettingsSubpage(page, "integrations", { fullName: "Axe Figma", project: "Shop" });
     await waitForHydration(page);
     await expectNoA11yViolations(page);
     await connectFigma(page);

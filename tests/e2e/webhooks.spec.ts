@@ -1,5 +1,5 @@
-import { signUpAndVerify } from "../support/auth-helpers";
 import { expect, expectNoA11yViolations, test, waitForHydration } from "../support/e2e";
+import { openSettingsSubpage } from "../support/settings-helpers";
 
 // /settings/webhooks. The endpoint's host does not exist, so a test event fails and the
 // delivery log shows why (no receiver is needed to see the screen work).
@@ -11,10 +11,7 @@ test.describe("Webhooks without JavaScript", () => {
   test("add an endpoint, see its secret once, send a test event, read the log, switch it off, rotate, delete after confirming", async ({
     page,
   }) => {
-    await signUpAndVerify(page, { fullName: "Wes Hooks" });
-    await page.goto("/settings");
-    await page.getByRole("link", { name: "Webhooks" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+    await openSettingsSubpage(page, "webhooks", { fullName: "Wes Hooks", viaSettings: true });
     await expect(page.getByTestId("no-endpoints")).toHaveText("No endpoints yet. Add one below to receive events.");
 
     // Nothing chosen: the server says what is missing; then plain http is refused.
@@ -85,8 +82,7 @@ test.describe("Webhooks with JavaScript", () => {
     context,
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signUpAndVerify(page, { fullName: "Axe Hooks" });
-    await page.goto("/settings/webhooks");
+    await openSettingsSubpage(page, "webhooks", { fullName: "Axe Hooks" });
     await waitForHydration(page);
     await expectNoA11yViolations(page);
 

@@ -3,7 +3,7 @@
  * (vitest and the e2e stack): POST /services/T…/B…/… with a JSON body `{ text }` answers
  * 200 "ok" and keeps the message; a webhook whose last part is "revoked" answers 404
  * "no_service", as Slack does for a removed webhook; "invalid" as last part answers 400
- * "invalid_payload".
+ * "invalid_payload"; after `failNext(n)` the next n posts answer 500 (an outage) and are not kept.
  *
  *   const slack = new SlackReceiver(); await slack.start();  // SLACK_WEBHOOK_HOSTS = slack.origin
  *   slack.messages                                           // every message, with its path
@@ -18,6 +18,7 @@ export type SlackPost = { path: string; text: string };
 export class SlackReceiver {
   private server: http.Server | undefined;
   readonly messages: SlackPost[] = [];
+  private failing = 0;
 
   constructor(private readonly port = 0) {}
 
@@ -39,6 +40,12 @@ export class SlackReceiver {
 
   reset() {
     this.messages.length = 0;
+    this.failing = 0;
+  }
+
+  /** Answer the next `n` posts with 500, as Slack does during an outage. */
+  failNext(n: number) {
+    this.failing = n;
   }
 
   start(): Promise<void> {
@@ -75,6 +82,10 @@ export class SlackReceiver {
     const last = url.pathname.split("/").pop();
     if (last === "revoked") return text(404, "no_service");
     if (last === "invalid") return text(400, "invalid_payload");
+    if (this.failing > 0) {
+      this.failing -= 1;
+      return text(500, "internal_error");
+    }
     let body: { text?: unknown };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { text?: unknown };

@@ -3,7 +3,7 @@ import { ts } from "./schema-columns";
 import { workspaces } from "./schema-product";
 import { users } from "./schema-users";
 
-// Mirrors migrations/0260_webhooks.sql.
+// Mirrors migrations/0260_webhooks.sql, 0300_webhook_secrets_sealed.sql and 0302_webhook_manual_attempts.sql.
 
 /** An HTTPS endpoint subscribed to public event types (decision 029). */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
@@ -15,7 +15,10 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   url: text("url").notNull(),
   description: text("description").notNull().default(""),
   kinds: jsonb("kinds").$type<string[]>().notNull().default([]),
+  /** Sealed (app/.server/crypto/seal.ts); an earlier version's clear value until the runner's start-up seals it. */
   secret: text("secret").notNull(),
+  /** The secret's last 4 characters, what the page shows. */
+  secretHint: text("secret_hint").notNull().default(""),
   previousSecret: text("previous_secret"),
   previousExpiresAt: ts("previous_expires_at"),
   disabledAt: ts("disabled_at"),
@@ -64,5 +67,7 @@ export const webhookAttempts = pgTable("webhook_attempts", {
   responseStatus: integer("response_status"),
   responseExcerpt: text("response_excerpt").notNull().default(""),
   durationMs: integer("duration_ms").notNull(),
+  /** "Send again": an attempt of its own, outside the delivery's schedule (its `attempt` is the automatic ones' count then). */
+  manual: boolean("manual").notNull().default(false),
   at: ts("at").notNull().defaultNow(),
 });

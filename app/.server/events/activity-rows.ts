@@ -245,6 +245,11 @@ const ROWS: Rows = {
   "member.removed": (e) => [{ projectId: null, action: "member.removed", oldValue: { email: e.subject.email, role: e.change.role } }],
   "member.left": (e) => [{ projectId: null, action: "member.left", oldValue: { email: e.subject.email, role: e.change.role } }],
 
+  "integration.connected": (e) => [
+    { projectId: e.projectId, action: "integration.connected", newValue: { ...e.subject, reconnected: e.change.reconnected } },
+  ],
+  "integration.disconnected": (e) => [{ projectId: e.projectId, action: "integration.disconnected", oldValue: e.subject }],
+
   "workspace.updated": (e) =>
     e.change.fields.map((f) => ({ projectId: null, action: "workspace.updated", field: f.field, oldValue: f.from, newValue: f.to })),
 

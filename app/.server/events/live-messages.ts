@@ -125,6 +125,8 @@ const MESSAGES: Messages = {
   "member.removed": none,
   "member.left": none,
 
+  "integration.connected": none,
+  "integration.disconnected": none,
   "workspace.updated": none,
 
   "account.updated": none,

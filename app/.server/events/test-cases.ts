@@ -33,6 +33,7 @@ import type { MemberContext } from "../workspaces";
 import { acceptOpenInvitationsFor, inviteMember } from "../workspaces/invitations";
 import { changeRole, removeMember } from "../workspaces/members";
 import { updateWorkspace } from "../workspaces/settings";
+import { INTEGRATION_CASES } from "./test-cases-integrations";
 import { WIREFRAME_AND_DESIGN_CASES } from "./test-cases-wireframes";
 import { card, itemOf, newCycle, someoneWith, w, type Case } from "./test-support";
 
@@ -448,4 +449,10 @@ export const ACCOUNT_CASES: Case[] = [
 ];
 
 /** Every case, in the order the tests number them. */
-export const ALL_CASES: Case[] = [...BOARD_CASES, ...WIREFRAME_AND_DESIGN_CASES, ...WORKSPACE_CASES, ...ACCOUNT_CASES];
+export const ALL_CASES: Case[] = [
+  ...BOARD_CASES,
+  ...WIREFRAME_AND_DESIGN_CASES,
+  ...WORKSPACE_CASES,
+  ...ACCOUNT_CASES,
+  ...INTEGRATION_CASES,
+];

@@ -5,8 +5,10 @@ import { and, count, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addMember, makeUser, memberOf } from "../../../tests/support/factories";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
+import { SlackReceiver } from "../../../tests/support/slack-receiver";
 import { createCycle } from "../cycles/cycles";
 import { db, ensureDb, schema } from "../db";
+import { resetEnvForTests } from "../env";
 import { outbox } from "../mail";
 import { createCard } from "../projects/cards";
 import { boardTopic, publish, ready, stopRealtime, subscribe } from "../realtime";
@@ -108,6 +110,19 @@ export async function someoneWith(role: "member" | "viewer") {
   return user;
 }
 
+let slack: SlackReceiver | null = null;
+
+/** A Slack incoming-webhook URL on a local receiver, started on first use (the integration cases connect a channel). */
+export async function slackHook(): Promise<string> {
+  if (!slack) {
+    slack = new SlackReceiver();
+    await slack.start();
+    process.env.SLACK_WEBHOOK_HOSTS = slack.origin;
+    resetEnvForTests();
+  }
+  return slack.hookUrl();
+}
+
 /** Builds the world before the file's tests and stops the observer and the live updates after them. */
 export function setUpEventWorld() {
   beforeAll(async () => {
@@ -139,6 +154,12 @@ export function setUpEventWorld() {
   afterAll(async () => {
     stopObserving();
     await stopRealtime();
+    if (slack) {
+      await slack.close();
+      slack = null;
+      delete process.env.SLACK_WEBHOOK_HOSTS;
+      resetEnvForTests();
+    }
   });
 }
 

@@ -134,6 +134,14 @@ export type EventShapes = {
   "member.removed": { subject: { userId: string; email: string }; change: { role: Role } };
   "member.left": { subject: { userId: string; email: string }; change: { role: Role } };
 
+  /**
+   * An integration connected (again, `reconnected`) or disconnected: Slack for a project (its
+   * channel; `name` is the project's), Figma for the member who connected it in the workspace
+   * (`name` is their Figma handle). No token or URL is ever in the event.
+   */
+  "integration.connected": { subject: Integration; change: { reconnected: boolean } };
+  "integration.disconnected": { subject: Integration; change: Record<string, never> };
+
   /** The workspace's own settings (its name, its address); `fields` holds those that changed. */
   "workspace.updated": { subject: { id: string; name: string; slug: string }; change: { fields: FieldChange[] } };
 
@@ -146,6 +154,9 @@ export type EventShapes = {
   "account.email_changed": { subject: Account; change: { from: string; to: string } };
   "account.password_changed": { subject: Account; change: { otherSessionsEnded: boolean } };
 };
+
+/** A connection to an outside service: which one, and what it is named by (the project, the Figma handle). */
+type Integration = { provider: "slack" | "figma"; name: string };
 
 /** The person an account event is about; `email` is the address they sign in with now. */
 type Account = { userId: string; email: string };

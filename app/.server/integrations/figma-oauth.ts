@@ -4,10 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, schema } from "../db";
 import { env } from "../env";
+import { emit, envelope, mutate } from "../events";
 import { UserError } from "../errors";
 import { sessionSecrets } from "../secrets";
 import type { MemberContext } from "../workspaces";
-import { open, seal } from "./crypto";
+import { open, seal } from "../crypto/seal";
 
 /**
  * Connecting Figma (issue 22, decision 030): OAuth 2 with PKCE (S256) against the endpoints in
@@ -124,10 +125,19 @@ export async function finishFigmaConnect(
     needsReconnect: false,
     connectedAt: new Date(),
   };
-  await db()
-    .insert(figmaConnections)
-    .values({ workspaceId: member.workspace.id, userId: member.user.id, ...row })
-    .onConflictDoUpdate({ target: [figmaConnections.workspaceId, figmaConnections.userId], set: row });
+  await mutate(async (tx) => {
+    const before = await tx.select({ id: figmaConnections.userId }).from(figmaConnections).where(connectionWhere(member));
+    await tx
+      .insert(figmaConnections)
+      .values({ workspaceId: member.workspace.id, userId: member.user.id, ...row })
+      .onConflictDoUpdate({ target: [figmaConnections.workspaceId, figmaConnections.userId], set: row });
+    await emit(tx, {
+      kind: "integration.connected",
+      ...envelope(member),
+      subject: { provider: "figma", name: who.data.handle },
+      change: { reconnected: before.length > 0 },
+    });
+  });
   return { outcome: "connected", handle: who.data.handle };
 }
 
@@ -210,7 +220,17 @@ export async function figmaConnectionOf(member: MemberContext) {
   return row ?? null;
 }
 
+/** Forgets the member's connection (an `integration.disconnected`); false when there was none. */
 export async function disconnectFigma(member: MemberContext): Promise<boolean> {
-  const gone = await db().delete(figmaConnections).where(connectionWhere(member)).returning({ id: figmaConnections.userId });
-  return gone.length > 0;
+  return mutate(async (tx) => {
+    const gone = await tx.delete(figmaConnections).where(connectionWhere(member)).returning({ handle: figmaConnections.figmaHandle });
+    if (!gone[0]) return false;
+    await emit(tx, {
+      kind: "integration.disconnected",
+      ...envelope(member),
+      subject: { provider: "figma", name: gone[0].handle },
+      change: {},
+    });
+    return true;
+  });
 }

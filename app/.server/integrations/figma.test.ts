@@ -5,6 +5,7 @@ import { FigmaServer } from "../../../tests/support/figma-server";
 import { addMember, makeUser, memberOf } from "../../../tests/support/factories";
 import { resetDb } from "../../../tests/support/db";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
+import { describeActivity } from "~/lib/activity-text";
 import type { WireframeDocument } from "~/lib/wireframes/document";
 import { db, schema } from "../db";
 import { resetEnvForTests } from "../env";
@@ -73,6 +74,16 @@ describe("Figma connection", () => {
 
     expect(await disconnectFigma(member)).toBe(true);
     expect(await figmaConnectionOf(member)).toBeNull();
+    // Both are events: the workspace's history says who connected and disconnected Figma.
+    const history = await db()
+      .select()
+      .from(schema.activity)
+      .where(eq(schema.activity.workspaceId, member.workspace.id))
+      .orderBy(schema.activity.id);
+    expect(history.slice(-2).map((a) => [a.actorId, describeActivity(a)])).toEqual([
+      [member.user.id, "connected Figma as Ada Figma"],
+      [member.user.id, "disconnected Figma"],
+    ]);
   });
 
   it("says the attempt expired when the state does not match, belongs to someone else, or is missing", async () => {

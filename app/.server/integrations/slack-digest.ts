@@ -1,6 +1,9 @@
 import { digestRuleText, workspaceDigest } from "../analytics/digest";
 import type { WeeklyDigest } from "../analytics/digest-mail";
-import { escapeText, postProject, slackLink, slackProjects } from "./slack";
+import { db } from "../db";
+import { wakeWebhooks } from "../webhooks/worker";
+import { escapeText, slackLink, slackProjects } from "./slack";
+import { enqueueSlackPost } from "./slack-queue";
 
 /** The weekly digest's message for one project's channel: the workspace's week, then this project's cards. */
 export function slackDigestText(d: WeeklyDigest, project: { id: string; name: string }): string {
@@ -16,10 +19,10 @@ export function slackDigestText(d: WeeklyDigest, project: { id: string; name: st
   return lines.join("\n");
 }
 
-/** Posts the weekly digest to every project's channel; returns how many went. */
+/** Queues the weekly digest for every project's channel (the delivery runner posts it); returns how many were queued. */
 export async function postSlackDigests(today: string): Promise<number> {
   const digests = new Map<string, WeeklyDigest>();
-  let sent = 0;
+  let queued = 0;
   for (const p of await slackProjects()) {
     try {
       let d = digests.get(p.workspaceId);
@@ -27,13 +30,15 @@ export async function postSlackDigests(today: string): Promise<number> {
         d = await workspaceDigest(p.workspaceId, today);
         digests.set(p.workspaceId, d);
       }
-      const result = await postProject(p.workspaceId, p.projectId, { text: slackDigestText(d, { id: p.projectId, name: p.projectName }) });
-      if (result?.ok) sent += 1;
+      const text = slackDigestText(d, { id: p.projectId, name: p.projectName });
+      await enqueueSlackPost(db(), { workspaceId: p.workspaceId, projectId: p.projectId, kind: "digest", text });
+      queued += 1;
     } catch (error) {
       console.error("[slack] weekly digest failed", error);
     }
   }
-  return sent;
+  if (queued) wakeWebhooks();
+  return queued;
 }
 
 export function slackDigestJob(today: string) {

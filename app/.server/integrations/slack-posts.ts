@@ -1,62 +1,73 @@
 import { and, eq } from "drizzle-orm";
-import { db, schema } from "../db";
+import { schema, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
-import { escapeText, namesOf, postProject, slackLink } from "./slack";
+import { wakeWebhooks } from "../webhooks/worker";
+import { escapeText, namesOf, slackLink } from "./slack";
+import { enqueueSlackPost, type SlackPost } from "./slack-queue";
 
 /**
  * What a project's Slack channel hears (decision 030): a card moved into a completed column,
- * a comment that mentions someone (and the weekly digest, slack-digest.ts). Called after commit by the
- * subscriber in events/subscribers.ts; every other event is ignored before any query.
+ * a comment that mentions someone (and the weekly digest, slack-digest.ts). The message is
+ * queued in the change's own transaction (slack-queue.ts), so a committed change always has
+ * its post and a rolled-back one has none; every other event is ignored before any query.
  */
-export async function postEventToSlack(event: DomainEvent): Promise<void> {
-  if (!event.projectId) return;
-  const message = await messageFor(event);
-  if (message) await postProject(event.workspaceId, event.projectId, { text: message });
+export async function queueEventForSlack(tx: Db, event: DomainEvent): Promise<boolean> {
+  if (!event.projectId || !event.workspaceId) return false;
+  const post = await postFor(tx, event);
+  if (post) await enqueueSlackPost(tx, { ...post, workspaceId: event.workspaceId, projectId: event.projectId, eventId: event.id });
+  return post !== null;
 }
 
 const who = (event: DomainEvent) => escapeText(event.actor?.name || "Someone");
 const cardLink = (projectId: string, card: { id: string; number: number; title: string }) =>
   slackLink(`/projects/${projectId}?task=${card.id}`, `#${card.number} ${card.title}`);
 
-async function messageFor(event: DomainEvent): Promise<string | null> {
+async function postFor(tx: Db, event: DomainEvent): Promise<Pick<SlackPost, "kind" | "text"> | null> {
   const projectId = event.projectId!;
   switch (event.kind) {
     case "card.moved": {
-      const [column] = await db()
+      const [column] = await tx
         .select({ stateGroup: schema.boardColumns.stateGroup })
         .from(schema.boardColumns)
         .where(and(eq(schema.boardColumns.id, event.change.to.id), eq(schema.boardColumns.workspaceId, event.workspaceId)));
       if (column?.stateGroup !== "completed" || event.change.from.id === event.change.to.id) return null;
-      if (!(await hasSlack(event.workspaceId, projectId))) return null;
-      return `:white_check_mark: ${who(event)} moved ${cardLink(projectId, event.subject)} to *${escapeText(event.change.to.name)}*.`;
+      if (!(await hasSlack(tx, event.workspaceId, projectId))) return null;
+      const text = `:white_check_mark: ${who(event)} moved ${cardLink(projectId, event.subject)} to *${escapeText(event.change.to.name)}*.`;
+      return { kind: "card_done", text };
     }
     case "comment.created": {
-      if (event.change.mentioned.length === 0 || !(await hasSlack(event.workspaceId, projectId))) return null;
-      const names = await namesOf(event.change.mentioned);
+      if (event.change.mentioned.length === 0 || !(await hasSlack(tx, event.workspaceId, projectId))) return null;
+      const names = await namesOf(tx, event.change.mentioned);
       const quote = event.change.text.length > 300 ? `${event.change.text.slice(0, 300)}…` : event.change.text;
-      return (
+      const text =
         `:speech_balloon: ${who(event)} mentioned ${escapeText(names.join(", "))} on ${cardLink(projectId, event.subject)}:\n` +
         quote
           .split("\n")
           .map((line) => `> ${escapeText(line)}`)
-          .join("\n")
-      );
+          .join("\n");
+      return { kind: "mention", text };
     }
     default:
       return null;
   }
 }
 
-async function hasSlack(workspaceId: string, projectId: string): Promise<boolean> {
-  const rows = await db()
+async function hasSlack(tx: Db, workspaceId: string, projectId: string): Promise<boolean> {
+  const rows = await tx
     .select({ id: schema.slackIntegrations.projectId })
     .from(schema.slackIntegrations)
     .where(and(eq(schema.slackIntegrations.projectId, projectId), eq(schema.slackIntegrations.workspaceId, workspaceId)));
   return rows.length > 0;
 }
 
-/** The after-commit subscriber (events/subscribers.ts): a failed post is logged on the project's row, never retried. */
+/** The subscriber (events/subscribers.ts): the post is queued with the change, and the runner woken once it has committed. */
+const queued = new WeakSet<DomainEvent>();
 export const slackSubscriber = {
   name: "slack",
-  afterCommit: (event: DomainEvent) => postEventToSlack(event),
+  inTransaction: async (tx: Db, event: DomainEvent) => {
+    if (await queueEventForSlack(tx, event)) queued.add(event);
+  },
+  afterCommit: async (event: DomainEvent) => {
+    if (queued.delete(event)) wakeWebhooks();
+  },
 };

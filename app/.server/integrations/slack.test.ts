@@ -9,8 +9,12 @@ import { resetEnvForTests } from "../env";
 import { UserError } from "../errors";
 import { createCard, moveCard } from "../projects/cards";
 import { addComment } from "../projects/comments";
-import { connectSlack, disconnectSlack, listSlackProjects, sendSlackTest } from "./slack";
+import { LEASE_MS, pruneDeliveries } from "../webhooks/queue";
+import { drainWebhooks } from "../webhooks/worker";
+import { listSlackProjects, sendSlackTest } from "./slack";
+import { connectSlack, disconnectSlack } from "./slack-connect";
 import { postSlackDigests } from "./slack-digest";
+import { attemptSlackDelivery, claimSlackDue } from "./slack-queue";
 
 const slack = new SlackReceiver();
 
@@ -73,6 +77,7 @@ describe("Slack", () => {
     const card = await createCard(member, project.id, { columnId: col("To do"), title: "Ship <the> pricing page" });
     await moveCard(member, project.id, { cardId: card.id, toColumnId: col("In progress") });
     await moveCard(member, project.id, { cardId: card.id, toColumnId: col("Done") });
+    await drainWebhooks();
     const texts = slack.textsAt(hook).slice(1);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(`moved <http://localhost:3000/projects/${project.id}?task=${card.id}|#`);
@@ -87,6 +92,7 @@ describe("Slack", () => {
     const card = await createCard(member, project.id, { columnId: col("To do"), title: "Hero copy" });
     await addComment(member, project.id, card.id, "No one named here.");
     await addComment(member, project.id, card.id, "@Sam Lee could you check\nthe second line?");
+    await drainWebhooks();
     const texts = slack.textsAt(hook).slice(1);
     expect(texts).toEqual([expect.stringContaining("mentioned Sam Lee on <")]);
     expect(texts[0]).toContain("> @Sam Lee could you check\n> the second line?");
@@ -100,7 +106,7 @@ describe("Slack", () => {
     // The webhook is removed in Slack: the next post fails, and the page says so.
     await db()
       .update(schema.slackIntegrations)
-      .set({ webhookUrlEnc: (await import("./crypto")).seal(slack.hookUrl("revoked")) })
+      .set({ webhookUrlEnc: (await import("../crypto/seal")).seal(slack.hookUrl("revoked")) })
       .where(eq(schema.slackIntegrations.projectId, project.id));
     const failed = await refusal(sendSlackTest(member, project.id));
     expect(failed.status).toBe(502);
@@ -126,6 +132,7 @@ describe("Slack", () => {
     await moveCard(member, project.id, { cardId: card.id, toColumnId: col("Done") });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(await postSlackDigests(tomorrow)).toBe(1);
+    await drainWebhooks();
     const digest = slack.textsAt(hook).at(-1)!;
     expect(digest).toMatch(/^:calendar: \*Weekly digest\* for /);
     expect(digest).toContain("Last week 1 card was completed");
@@ -133,5 +140,55 @@ describe("Slack", () => {
 
     await disconnectSlack(member, project.id);
     expect(await postSlackDigests(tomorrow)).toBe(0);
+  });
+
+  it("queues a post with its change and retries it when Slack is down: the message arrives once, after a restart too", async () => {
+    const { member, project, hook, col } = await connected();
+    const card = await createCard(member, project.id, { columnId: col("To do"), title: "Outage" });
+    slack.failNext(1);
+    await moveCard(member, project.id, { cardId: card.id, toColumnId: col("Done") });
+    await drainWebhooks();
+    expect(slack.textsAt(hook)).toHaveLength(1); // only the connection's first post
+    let [row] = await db().select().from(schema.slackDeliveries);
+    expect(row).toMatchObject({ kind: "card_done", status: "pending", attempts: 1, lastStatus: 500 });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await listSlackProjects(member))[0]).toMatchObject({ lastError: "HTTP 500: internal_error" });
+
+    // A runner that dies with the post claimed: the next one takes it once the lease has run out.
+    const due = new Date(row!.nextAttemptAt.getTime() + 1);
+    expect(await claimSlackDue("dead-runner", due)).toEqual([row!.id]);
+    expect(await claimSlackDue("new-runner", due)).toEqual([]);
+    const later = new Date(due.getTime() + LEASE_MS + 1);
+    expect(await claimSlackDue("new-runner", later)).toEqual([row!.id]);
+    expect(await attemptSlackDelivery("new-runner", row!.id, () => later)).toBe(true);
+    expect(await attemptSlackDelivery("dead-runner", row!.id, () => later)).toBe(false);
+    await drainWebhooks();
+    expect(slack.textsAt(hook).slice(1)).toEqual([expect.stringContaining("to *Done*.")]);
+    [row] = await db().select().from(schema.slackDeliveries);
+    expect(row).toMatchObject({ status: "delivered", attempts: 2, lastError: null });
+    expect((await listSlackProjects(member))[0]).toMatchObject({ lastError: null });
+  });
+
+  it("gives up at once on an answer no retry changes (the webhook removed in Slack), and drops what was pending on disconnect", async () => {
+    const { member, project, col } = await connected();
+    await db()
+      .update(schema.slackIntegrations)
+      .set({ webhookUrlEnc: (await import("../crypto/seal")).seal(slack.hookUrl("revoked")) })
+      .where(eq(schema.slackIntegrations.projectId, project.id));
+    const card = await createCard(member, project.id, { columnId: col("To do"), title: "Gone" });
+    await moveCard(member, project.id, { cardId: card.id, toColumnId: col("Done") });
+    await drainWebhooks();
+    const [row] = await db().select().from(schema.slackDeliveries);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastStatus: 404, lastError: "HTTP 404: no_service" });
+    // Finished posts go with the webhook log, after 30 days.
+    expect(await pruneDeliveries(db(), new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await pruneDeliveries(db(), new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+
+    slack.failNext(1);
+    await moveCard(member, project.id, { cardId: card.id, toColumnId: col("To do") });
+    await moveCard(member, project.id, { cardId: card.id, toColumnId: col("Done") });
+    expect(await db().select().from(schema.slackDeliveries).where(eq(schema.slackDeliveries.status, "pending"))).toHaveLength(1);
+    await disconnectSlack(member, project.id);
+    expect(await db().select().from(schema.slackDeliveries)).toEqual([]);
   });
 });

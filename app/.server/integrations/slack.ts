@@ -1,18 +1,19 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { requireAccess, requireRead } from "../access";
-import { db, schema } from "../db";
+import { db, schema, type Db } from "../db";
 import { env } from "../env";
 import { UserError } from "../errors";
 import { appLink } from "../mail";
 import type { MemberContext } from "../workspaces";
-import { open, seal } from "./crypto";
+import { open } from "../crypto/seal";
 
 /**
  * Slack (issue 22, decision 030): a project may post to a Slack incoming webhook. The URL is
  * a secret (whoever has it can post to the channel), so it is kept sealed and shown only as a
- * hint. Posts are sent at once with a short timeout; a failure is logged and kept on the
- * project's row (the settings page shows it), never retried: the durable delivery queue of the
- * outgoing webhooks is where these posts should move once it exists.
+ * hint. What a change or the weekly digest posts goes through the durable delivery queue
+ * (slack-queue.ts: retried with backoff, across restarts); connecting and "Send test message"
+ * post at once, since the person waits for the answer. The last outcome is kept on the
+ * project's row (the settings page shows it).
  */
 const { slackIntegrations, projects, users } = schema;
 
@@ -38,7 +39,7 @@ export function checkSlackWebhookUrl(value: string): URL {
 }
 
 /** "hooks.slack.com/services/T0AB…/…x9Qz": enough to recognise, not enough to post. */
-function hintOf(url: URL): string {
+export function hintOf(url: URL): string {
   const [, , team = "", , secret = ""] = url.pathname.split("/");
   return `${url.host}/services/${team.slice(0, 4)}…/…${secret.slice(-4)}`;
 }
@@ -64,47 +65,13 @@ export async function listSlackProjects(member: MemberContext) {
     .orderBy(asc(projects.name));
 }
 
-async function requireProject(member: MemberContext, projectId: string) {
+/** One project of the member's workspace, or a 404. */
+export async function requireProject(member: MemberContext, projectId: string) {
   const [project] = await db()
     .select({ id: projects.id, name: projects.name })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.workspaceId, member.workspace.id)));
   if (!project) throw new UserError(404, "That project was not found. It may have been deleted, or it belongs to another workspace.");
-  return project;
-}
-
-/** Connects (or replaces) a project's Slack webhook, after checking Slack accepts a first post. */
-export async function connectSlack(member: MemberContext, projectId: string, rawUrl: string) {
-  await requireAccess(db(), member, "project", "change");
-  const project = await requireProject(member, projectId);
-  const url = checkSlackWebhookUrl(rawUrl);
-  const sent = await postToSlack(url.href, {
-    text: `Atelier will post *${escapeText(project.name)}*'s finished cards, mentions and weekly digest here (connected by ${escapeText(member.user.fullName || member.user.email)}).`,
-  });
-  if (!sent.ok) throw new UserError(400, `Slack did not accept a message at that URL (${sent.error}). Check it and try again.`, "url");
-  const row = {
-    workspaceId: member.workspace.id,
-    webhookUrlEnc: seal(url.href),
-    webhookHint: hintOf(url),
-    connectedBy: member.user.id,
-    connectedAt: new Date(),
-    lastPostedAt: new Date(),
-    lastError: null,
-    lastErrorAt: null,
-  };
-  await db()
-    .insert(slackIntegrations)
-    .values({ projectId: project.id, ...row })
-    .onConflictDoUpdate({ target: slackIntegrations.projectId, set: row });
-  return project;
-}
-
-export async function disconnectSlack(member: MemberContext, projectId: string) {
-  await requireAccess(db(), member, "project", "change");
-  const project = await requireProject(member, projectId);
-  await db()
-    .delete(slackIntegrations)
-    .where(and(eq(slackIntegrations.projectId, project.id), eq(slackIntegrations.workspaceId, member.workspace.id)));
   return project;
 }
 
@@ -130,8 +97,10 @@ export function slackLink(path: string, label: string): string {
   return `<${appLink(path)}|${escapeText(label).replace(/\|/g, "¦")}>`;
 }
 
+export type SlackSendResult = { ok: true } | { ok: false; error: string; status: number | null };
+
 /** One POST with a short timeout and no redirects followed; never throws. */
-export async function postToSlack(url: string, message: SlackMessage): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function postToSlack(url: string, message: SlackMessage): Promise<SlackSendResult> {
   try {
     const res = await fetch(url, {
       method: "POST",
@@ -145,35 +114,40 @@ export async function postToSlack(url: string, message: SlackMessage): Promise<{
       return { ok: true };
     }
     const body = (await res.text()).slice(0, 200).trim();
-    return { ok: false, error: `HTTP ${res.status}${body ? `: ${body}` : ""}` };
+    return { ok: false, error: `HTTP ${res.status}${body ? `: ${body}` : ""}`, status: res.status };
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
-    return { ok: false, error: name === "TimeoutError" ? "no answer in time" : "could not reach it" };
+    return { ok: false, error: name === "TimeoutError" ? "no answer in time" : "could not reach it", status: null };
   }
 }
 
-/** Posts to a project's channel if it has one (null if not); the outcome is kept on its row. */
-export async function postProject(workspaceId: string, projectId: string, message: SlackMessage) {
+/** Posts at once to a project's channel if it has one (null if not); the outcome is kept on its row. */
+async function postProject(workspaceId: string, projectId: string, message: SlackMessage) {
   const [row] = await db()
     .select({ url: slackIntegrations.webhookUrlEnc })
     .from(slackIntegrations)
     .where(and(eq(slackIntegrations.projectId, projectId), eq(slackIntegrations.workspaceId, workspaceId)));
   if (!row) return null;
   const sent = await postToSlack(open(row.url), message);
-  const where = and(eq(slackIntegrations.projectId, projectId), eq(slackIntegrations.workspaceId, workspaceId));
-  if (sent.ok) {
-    await db().update(slackIntegrations).set({ lastPostedAt: new Date(), lastError: null, lastErrorAt: null }).where(where);
-  } else {
-    console.warn(`[slack] post to project ${projectId} failed: ${sent.error}`);
-    await db().update(slackIntegrations).set({ lastError: sent.error, lastErrorAt: new Date() }).where(where);
-  }
+  await recordSlackOutcome(db(), workspaceId, projectId, sent);
   return sent;
 }
 
+/** A post's outcome on the project's row: when it last posted, or what went wrong last. */
+export async function recordSlackOutcome(tx: Db, workspaceId: string, projectId: string, sent: SlackSendResult, at = new Date()) {
+  const where = and(eq(slackIntegrations.projectId, projectId), eq(slackIntegrations.workspaceId, workspaceId));
+  if (sent.ok) {
+    await tx.update(slackIntegrations).set({ lastPostedAt: at, lastError: null, lastErrorAt: null }).where(where);
+  } else {
+    console.warn(`[slack] post to project ${projectId} failed: ${sent.error}`);
+    await tx.update(slackIntegrations).set({ lastError: sent.error, lastErrorAt: at }).where(where);
+  }
+}
+
 /** Display names of users, by id (for mentions). */
-export async function namesOf(userIds: string[]): Promise<string[]> {
+export async function namesOf(tx: Db, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const rows = await db().select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.id, userIds));
+  const rows = await tx.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.id, userIds));
   return rows.map((r) => r.name || r.email.split("@")[0]!);
 }
 

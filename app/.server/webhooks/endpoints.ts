@@ -4,7 +4,9 @@ import { allows } from "../access";
 import { db, schema } from "../db";
 import { forbidden, notFound, UserError } from "../errors";
 import type { MemberContext } from "../workspaces";
+import { seal } from "../crypto/seal";
 import { urlProblem } from "./address-guard";
+import { secretHintOf } from "./secrets";
 import { newWebhookSecret } from "./signing";
 
 const { webhookEndpoints } = schema;
@@ -34,11 +36,14 @@ export type WebhookEndpointRow = {
   createdAt: Date;
 };
 
-function rowOf({ secret, previousExpiresAt, kinds, ...row }: typeof webhookEndpoints.$inferSelect, now: Date): WebhookEndpointRow {
+function rowOf(
+  { secret: _sealed, previousSecret: _previous, secretHint, previousExpiresAt, kinds, ...row }: typeof webhookEndpoints.$inferSelect,
+  now: Date,
+): WebhookEndpointRow {
   return {
     ...row,
     kinds: kinds as WebhookType[],
-    secretHint: `whsec_…${secret.slice(-4)}`,
+    secretHint: `whsec_…${secretHint}`,
     previousExpiresAt: previousExpiresAt && previousExpiresAt > now ? previousExpiresAt : null,
   };
 }
@@ -82,7 +87,8 @@ export async function createWebhookEndpoint(member: MemberContext, input: Create
       url: input.url,
       description: input.description,
       kinds: [...new Set(input.kinds)],
-      secret,
+      secret: seal(secret),
+      secretHint: secretHintOf(secret),
     })
     .returning({ id: webhookEndpoints.id });
   return { id: row!.id, secret };
@@ -97,7 +103,12 @@ export async function rotateWebhookSecret(member: MemberContext, endpointId: str
   const secret = newWebhookSecret();
   await db()
     .update(webhookEndpoints)
-    .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS), secret })
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      secret: seal(secret),
+      secretHint: secretHintOf(secret),
+    })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.workspaceId, member.workspace.id)));
   return { secret };
 }
@@ -124,12 +135,4 @@ export async function deleteWebhookEndpoint(member: MemberContext, endpointId: s
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.workspaceId, member.workspace.id)));
   return endpoint;
-}
-
-/** The secrets that sign now: the current one, and the previous one during its overlap. */
-export function signingSecrets(
-  row: { secret: string; previousSecret: string | null; previousExpiresAt: Date | null },
-  now = new Date(),
-): string[] {
-  return row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now ? [row.secret, row.previousSecret] : [row.secret];
 }

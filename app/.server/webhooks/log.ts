@@ -3,7 +3,8 @@ import { db, schema } from "../db";
 import { notFound } from "../errors";
 import type { MemberContext } from "../workspaces";
 import { requireWebhookEndpoint } from "./endpoints";
-import { enqueueTest, requeueDelivery } from "./queue";
+import { enqueueTest, sendDeliveryOnce, type Send } from "./queue";
+import type { SendResult } from "./send";
 import { wakeWebhooks } from "./worker";
 
 const { webhookDeliveries, webhookAttempts } = schema;
@@ -17,7 +18,7 @@ export type DeliveryLogRow = {
   nextAttemptAt: Date;
   createdAt: Date;
   /** The latest attempt: its time, answer and duration; null before the first. */
-  last: { at: Date; ok: boolean; responseStatus: number | null; responseExcerpt: string; durationMs: number } | null;
+  last: { at: Date; ok: boolean; responseStatus: number | null; responseExcerpt: string; durationMs: number; manual: boolean } | null;
 };
 
 /** An endpoint's latest deliveries, newest first, each with its latest attempt (owners and admins). */
@@ -46,6 +47,7 @@ export async function listDeliveries(member: MemberContext, endpointId: string, 
           responseStatus: webhookAttempts.responseStatus,
           responseExcerpt: webhookAttempts.responseExcerpt,
           durationMs: webhookAttempts.durationMs,
+          manual: webhookAttempts.manual,
         })
         .from(webhookAttempts)
         .where(
@@ -57,17 +59,22 @@ export async function listDeliveries(member: MemberContext, endpointId: string, 
             ),
           ),
         )
-        .orderBy(webhookAttempts.deliveryId, desc(webhookAttempts.at), desc(webhookAttempts.attempt))
+        .orderBy(webhookAttempts.deliveryId, desc(webhookAttempts.at), desc(webhookAttempts.attempt), desc(webhookAttempts.manual))
     : [];
   const latest = new Map(attempts.map(({ deliveryId, ...a }) => [deliveryId, a]));
   return deliveries.map((d) => ({ ...d, last: latest.get(d.id) ?? null }));
 }
 
-/** "Send again": the delivery goes out once more, with its webhook-id. */
-export async function sendAgain(member: MemberContext, endpointId: string, deliveryId: string): Promise<void> {
+/**
+ * "Send again": one attempt now, with the delivery's webhook-id, recorded in the log; the
+ * delivery's own retries and 24-hour window go on as they were (decision 029). The answer is
+ * returned for the page to show.
+ */
+export async function sendAgain(member: MemberContext, endpointId: string, deliveryId: string, send?: Send): Promise<SendResult> {
   await requireWebhookEndpoint(member, endpointId);
-  if (!(await requeueDelivery(member.workspace.id, endpointId, deliveryId))) throw notFound("That delivery");
-  wakeWebhooks();
+  const result = await sendDeliveryOnce(member.workspace.id, endpointId, deliveryId, undefined, send);
+  if (!result) throw notFound("That delivery");
+  return result;
 }
 
 /** "Send test event": a `webhook.test` delivery, tried once (the log shows the answer). */

@@ -123,6 +123,34 @@ describe("the webhook queue", () => {
     expect(left[0]!.id).not.toBe(delivered!.id);
   });
 
+  it("sends again once, in the log as sent by hand, and leaves the delivery's retries and 24-hour window as they were", async () => {
+    const w = await world();
+    await w.newCard("Still retrying");
+    const [id] = await claimDue("runner-a");
+    await attemptDelivery("runner-a", id!, () => new Date(), answer(false));
+    const [before] = await deliveriesOf(w.endpointId);
+
+    for (const [ok, status] of [
+      [true, 200],
+      [false, 503],
+    ] as const) {
+      const at = new Date();
+      expect(await sendAgain(w.member, w.endpointId, id!, answer(ok, status))).toMatchObject({ ok, status });
+      const [row] = await deliveriesOf(w.endpointId);
+      // The same status, attempts, next attempt and start of the window: the schedule is the delivery's own.
+      expect(row).toEqual(before);
+      const [entry] = await listDeliveries(w.member, w.endpointId);
+      expect(entry!.last).toMatchObject({ ok, responseStatus: status, manual: true });
+      expect(entry!.last!.at.getTime()).toBeGreaterThanOrEqual(at.getTime());
+    }
+    // Its retry is due when it was due, and only then.
+    expect(await claimDue("runner-a", new Date(before!.nextAttemptAt.getTime() - 1))).toEqual([]);
+    expect(await claimDue("runner-a", before!.nextAttemptAt)).toEqual([id]);
+    // Another workspace's delivery is no one's to send again.
+    const other = await ownerWithProject("Elsewhere");
+    await expect(sendAgain(other.member, w.endpointId, id!)).rejects.toMatchObject({ status: 404 });
+  });
+
   itOn("postgres", "skips a row another process holds locked (SKIP LOCKED), and takes it once that process lets go", async () => {
     const w = await world();
     await w.newCard("Held");
@@ -207,15 +235,15 @@ describe("the webhook runner with a receiver that verifies with standardwebhooks
       });
       expect((created!.data.object as { columnId: string }).columnId).toBe(w.columns[0]!.id);
 
-      // The log shows each delivery with its answer; "Send again" sends it once more, with its webhook-id.
+      // The log shows each delivery with its answer; "Send again" sends it once more, at once, with its webhook-id.
       const log = await listDeliveries(w.member, w.endpointId);
       expect(log.map((l) => [l.type, l.status, l.last?.responseStatus])).toEqual([
         ["card.moved", "delivered", 200],
         ["card.created", "delivered", 200],
       ]);
-      await sendAgain(w.member, w.endpointId, log[1]!.id);
-      await drainWebhooks();
+      expect(await sendAgain(w.member, w.endpointId, log[1]!.id)).toMatchObject({ ok: true, status: 200 });
       expect(receiver.received.at(-1)!.id).toBe(log[1]!.messageId);
+      expect(receiver.rejected).toEqual([]);
     } finally {
       await receiver.close();
     }

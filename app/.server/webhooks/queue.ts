@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
-import { signingSecrets } from "./endpoints";
+import { signingSecrets } from "./secrets";
 import { payloadOf, objectKeyOf, webhookTypeOf, type WebhookPayload } from "./payload";
 import { postWebhook, type SendResult } from "./send";
 import { signedHeaders } from "./signing";
@@ -28,6 +28,8 @@ export const RETRY_MAX_DELAY_MS = 60 * 60_000;
 /** A claim's lease: longer than a send's timeout, so only a dead runner's lease runs out. */
 export const LEASE_MS = 60_000;
 const BATCH = 10;
+const SECRET_UNREADABLE =
+  "Not sent: the signing secret could not be opened (was SESSION_SECRET or INTEGRATIONS_SECRET changed?). Rotate the secret.";
 
 /** The delay before retry number `attempt` (1 = after the first failure): exponential, capped, with jitter (half fixed, half random). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -100,20 +102,64 @@ export async function enqueueTest(workspaceId: string, endpointId: string, now =
   return id;
 }
 
-/** "Send again": the delivery is due now once more (same webhook-id, so a receiver that has it can drop it). */
-export async function requeueDelivery(workspaceId: string, endpointId: string, deliveryId: string, now = new Date()): Promise<boolean> {
-  const rows = await db()
-    .update(webhookDeliveries)
-    .set({ status: "pending", nextAttemptAt: now, lockedBy: null, lockedUntil: null, finishedAt: null, createdAt: now })
+export type Send = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
+
+/** Signs a delivery with the endpoint's secrets now and sends it once (not at all when its secret cannot be opened). */
+async function signAndSend(
+  delivery: typeof webhookDeliveries.$inferSelect,
+  endpoint: typeof webhookEndpoints.$inferSelect,
+  sentAt: Date,
+  send: Send,
+): Promise<SendResult> {
+  const body = JSON.stringify(delivery.payload);
+  let secrets: string[] | null = null;
+  try {
+    secrets = signingSecrets(endpoint, sentAt);
+  } catch {
+    // The key that sealed the secret is gone (SESSION_SECRET changed): nothing is sent, the log says why.
+  }
+  return secrets
+    ? send(endpoint.url, signedHeaders(secrets, delivery.messageId, body, sentAt), body)
+    : { ok: false, status: null, excerpt: SECRET_UNREADABLE, durationMs: 0 };
+}
+
+/**
+ * "Send again" (Stripe's "Resend", GitHub's "Redeliver"): one attempt now, with the delivery's
+ * webhook-id, recorded in the log as sent by hand. The delivery's own schedule (its status,
+ * retries and 24-hour window) is left as it was. Null when there is no such delivery.
+ */
+export async function sendDeliveryOnce(
+  workspaceId: string,
+  endpointId: string,
+  deliveryId: string,
+  now: () => Date = () => new Date(),
+  send: Send = postWebhook,
+): Promise<SendResult | null> {
+  const [row] = await db()
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.endpointId, endpointId),
         eq(webhookDeliveries.workspaceId, workspaceId),
       ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
+    );
+  if (!row) return null;
+  const result = await signAndSend(row.delivery, row.endpoint, now(), send);
+  await db().insert(webhookAttempts).values({
+    deliveryId,
+    endpointId,
+    attempt: row.delivery.attempts,
+    manual: true,
+    ok: result.ok,
+    responseStatus: result.status,
+    responseExcerpt: result.excerpt,
+    durationMs: result.durationMs,
+    at: now(),
+  });
+  return result;
 }
 
 /** A runner's name, in the lease it takes (host, process, and a random part for two runners in one process). */
@@ -158,7 +204,7 @@ export async function attemptDelivery(
   runner: string,
   deliveryId: string,
   now: () => Date = () => new Date(),
-  send: (url: string, headers: Record<string, string>, body: string) => Promise<SendResult> = postWebhook,
+  send: Send = postWebhook,
 ): Promise<AttemptOutcome> {
   const [row] = await db()
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -167,10 +213,7 @@ export async function attemptDelivery(
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.lockedBy, runner)));
   if (!row) return { delivered: false, disabledEndpoint: null };
   const { delivery, endpoint } = row;
-  const body = JSON.stringify(delivery.payload);
-  const sentAt = now();
-  const headers = signedHeaders(signingSecrets(endpoint, sentAt), delivery.messageId, body, sentAt);
-  const result = await send(endpoint.url, headers, body);
+  const result = await signAndSend(delivery, endpoint, now(), send);
   const at = now();
   const attempt = delivery.attempts + 1;
   return transaction(async (tx) => {
@@ -231,16 +274,15 @@ export async function attemptDelivery(
 /** How long the log keeps a finished delivery (delivered or failed for good). */
 export const LOG_KEPT_DAYS = 30;
 
-/** The daily job: finished deliveries older than LOG_KEPT_DAYS go, with their attempts. */
+/** The daily job: finished deliveries older than LOG_KEPT_DAYS go, with their attempts, and finished Slack posts likewise. */
 export async function pruneDeliveries(tx: Db, now = new Date()): Promise<number> {
-  const gone = await tx
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        inArray(webhookDeliveries.status, ["delivered", "failed"]),
-        lt(webhookDeliveries.finishedAt, new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000)),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return gone.length;
+  const before = new Date(now.getTime() - LOG_KEPT_DAYS * 86_400_000).toISOString();
+  let gone = 0;
+  for (const table of ["webhook_deliveries", "slack_deliveries"]) {
+    const result = await tx.execute(
+      sql`DELETE FROM ${sql.identifier(table)} WHERE status IN ('delivered', 'failed') AND finished_at < ${before}::timestamptz RETURNING id`,
+    );
+    gone += rowsOf(result).length;
+  }
+  return gone;
 }

@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { ROTATION_OVERLAP_MS, signingSecrets } from "./endpoints";
+import { ROTATION_OVERLAP_MS } from "./endpoints";
+import { signingSecrets } from "./secrets";
 import { newWebhookSecret, signedHeaders } from "./signing";
 
 // Our signatures, checked by the Standard Webhooks reference library (its own Webhook.verify).

@@ -1,13 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "../db";
+import { attemptSlackDelivery, claimSlackDue } from "../integrations/slack-queue";
 import { notify } from "../notifications";
 import { attemptDelivery, claimDue, newRunnerId, type AttemptOutcome } from "./queue";
+import { sealStoredSecrets } from "./secrets";
 
 /**
  * The delivery runner of this process: drains the due deliveries (claimDue, a batch at a
- * time, sent side by side), then sleeps until the next poll or until `wakeWebhooks()` (the
- * after-commit subscriber calls it, so a change's delivery leaves at once). Several processes
- * on one database each run one; SKIP LOCKED and the leases keep them apart.
+ * time, sent side by side) and the due Slack posts, which share the queue's rules
+ * (../integrations/slack-queue.ts), then sleeps until the next poll or until
+ * `wakeWebhooks()` (the after-commit subscribers call it, so a change's delivery leaves at
+ * once). Several processes on one database each run one; SKIP LOCKED and the leases keep them
+ * apart.
  */
 export const WEBHOOKS_POLL_MS = 1_000;
 
@@ -16,6 +20,7 @@ let stopped = true;
 let draining: Promise<void> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let sealing: Promise<void> = Promise.resolve();
 
 /** Sends what is due until nothing is; a second call while it runs makes it look once more. */
 export function drainWebhooks(): Promise<void> {
@@ -28,8 +33,12 @@ export function drainWebhooks(): Promise<void> {
       again = false;
       for (;;) {
         const ids = await claimDue(runner);
-        if (ids.length === 0) break;
-        const outcomes = await Promise.all(ids.map((id) => attemptDelivery(runner, id)));
+        const posts = await claimSlackDue(runner);
+        if (ids.length === 0 && posts.length === 0) break;
+        const [outcomes] = await Promise.all([
+          Promise.all(ids.map((id) => attemptDelivery(runner, id))),
+          Promise.all(posts.map((id) => attemptSlackDelivery(runner, id))),
+        ]);
         await tellOfDisabled(outcomes);
       }
     } while (again && !stopped);
@@ -54,12 +63,20 @@ function schedule(pollMs: number) {
   timer.unref();
 }
 
-/** Starts this process's runner (from lifecycle.ts); it picks up what earlier runs left. */
+/**
+ * Starts this process's runner (from lifecycle.ts); it picks up what earlier runs left. First
+ * it seals the signing secrets an earlier version left in clear (decision 029); a delivery
+ * sent meanwhile reads either form.
+ */
 export function startWebhooks(pollMs = Number(process.env.WEBHOOKS_POLL_MS) || WEBHOOKS_POLL_MS): void {
   if (!stopped) return;
   stopped = false;
   runner = newRunnerId();
-  void drainWebhooks();
+  sealing = sealStoredSecrets()
+    .catch((error: unknown) => console.error("[webhooks] sealing the secrets kept in clear failed", error))
+    .then(() => {
+      if (!stopped) void drainWebhooks();
+    });
   schedule(pollMs);
 }
 
@@ -68,6 +85,7 @@ export async function stopWebhooks(): Promise<void> {
   stopped = true;
   clearTimeout(timer);
   timer = undefined;
+  await sealing;
   await draining;
 }
 

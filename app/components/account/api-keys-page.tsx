@@ -6,6 +6,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
 import { createApiKeyFieldsSchema, EXPIRY_CHOICES } from "~/lib/api-keys";
 import { formatDateTime } from "~/lib/dates";
+import { ConfirmPanel, SettingsSubpageHeader } from "./settings-subpage";
 import { ShownOnceField } from "./shown-once-field";
 
 type KeyRow = {
@@ -46,31 +47,23 @@ export function ApiKeysPage({
 }) {
   return (
     <div className="max-w-3xl space-y-8">
-      <div>
-        <p className="text-sm">
-          <Link to="/settings" className="font-medium text-brand-700 hover:underline">
-            Settings
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold text-slate-900">API keys</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Keys let scripts and other tools use the Atelier API for {data.workspaceName}, sent as{" "}
-          <code>Authorization: Bearer &lt;key&gt;</code>. Each key may make {data.plan.perMinute.toLocaleString("en-US")} requests a minute
-          on the {data.plan.name} plan;{" "}
-          {data.plan.apiCalls === null
-            ? "API calls are unlimited"
-            : `the workspace has ${data.plan.apiCalls.toLocaleString("en-US")} API calls a month`}{" "}
-          (
-          <Link to="/billing" className="font-medium text-brand-700 hover:underline">
-            usage
-          </Link>
-          ). How to use it:{" "}
-          <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
-            the API reference
-          </a>
-          .
-        </p>
-      </div>
+      <SettingsSubpageHeader title="API keys">
+        Keys let scripts and other tools use the Atelier API for {data.workspaceName}, sent as{" "}
+        <code>Authorization: Bearer &lt;key&gt;</code>. Each key may make {data.plan.perMinute.toLocaleString("en-US")} requests a minute on
+        the {data.plan.name} plan;{" "}
+        {data.plan.apiCalls === null
+          ? "API calls are unlimited"
+          : `the workspace has ${data.plan.apiCalls.toLocaleString("en-US")} API calls a month`}{" "}
+        (
+        <Link to="/billing" className="font-medium text-brand-700 hover:underline">
+          usage
+        </Link>
+        ). How to use it:{" "}
+        <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
+          the API reference
+        </a>
+        .
+      </SettingsSubpageHeader>
       {created ? <CreatedKey created={created} /> : null}
       {data.confirmRevoke ? <ConfirmRevoke row={data.confirmRevoke} /> : null}
       <KeyList keys={data.keys} canSeeWorkspaceKeys={data.canMakeWorkspaceKeys} />
@@ -93,24 +86,19 @@ function CreatedKey({ created }: { created: { name: string; key: string } }) {
 
 function ConfirmRevoke({ row }: { row: KeyRow }) {
   return (
-    <section aria-labelledby="revoke-h" className="rounded-xl border border-red-200 bg-white p-5" data-testid="confirm-revoke">
-      <h2 id="revoke-h" className="text-base font-semibold text-red-800">
-        Revoke “{row.name}”?
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Anything using <code>{row.hint}</code> stops working at once. This cannot be undone; you can make a new key.
-      </p>
-      <Form method="post" action="/settings/api-keys" className="mt-3 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="revoke" />
-        <input type="hidden" name="keyId" value={row.id} />
-        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
-          Revoke key
-        </button>
-        <Link to="/settings/api-keys" className={buttonClass("secondary", "md")}>
-          Keep it
-        </Link>
-      </Form>
-    </section>
+    <ConfirmPanel
+      id="revoke"
+      title={`Revoke “${row.name}”?`}
+      body={
+        <>
+          Anything using <code>{row.hint}</code> stops working at once. This cannot be undone; you can make a new key.
+        </>
+      }
+      action="/settings/api-keys"
+      fields={{ intent: "revoke", keyId: row.id }}
+      confirm="Revoke key"
+      testId="confirm-revoke"
+    />
   );
 }
 

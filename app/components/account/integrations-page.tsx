@@ -6,6 +6,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
 import { connectSlackSchema, slackProjectSchema } from "~/lib/forms/integrations";
 import { formatDateTime } from "~/lib/dates";
+import { ConfirmPanel, SettingsSubpageHeader } from "./settings-subpage";
 
 type When = string | Date;
 type SlackRow = {
@@ -30,23 +31,14 @@ export type IntegrationsPageData = {
 };
 
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
-const danger = "rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700";
 
 /** /settings/integrations: Figma (the member's own connection) and Slack (per project), each with its state and "Disconnect". */
 export function IntegrationsPage({ data, reply }: { data: IntegrationsPageData; reply: FormReply | undefined }) {
   return (
     <div className="max-w-3xl space-y-8">
-      <div>
-        <p className="text-sm">
-          <Link to="/settings" className="font-medium text-brand-700 hover:underline">
-            Settings
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold text-slate-900">Integrations</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Bring designs in from Figma, and tell a project&apos;s Slack channel what happens on its board in {data.workspaceName}.
-        </p>
-      </div>
+      <SettingsSubpageHeader title="Integrations">
+        Bring designs in from Figma, and tell a project&apos;s Slack channel what happens on its board in {data.workspaceName}.
+      </SettingsSubpageHeader>
       <FigmaSection figma={data.figma} />
       <SlackSection slack={data.slack} reply={reply} />
     </div>
@@ -96,11 +88,15 @@ function FigmaSection({ figma }: { figma: IntegrationsPageData["figma"] }) {
             </div>
           ) : null}
           {figma.confirmDisconnect ? (
-            <ConfirmBox
+            <ConfirmPanel
+              nested
+              id="disconnect-figma-confirm"
               title="Disconnect Figma?"
               body="Atelier forgets your Figma tokens. Wireframes you imported stay as they are; you can connect again at any time."
-              intent="disconnect-figma"
+              action="/settings/integrations"
+              fields={{ intent: "disconnect-figma" }}
               confirm="Disconnect Figma"
+              testId="confirm-disconnect"
             />
           ) : (
             <div className="mt-4 flex flex-wrap gap-3">
@@ -128,44 +124,6 @@ function ConnectFigma({ label }: { label: string }) {
         {label}
       </button>
     </Form>
-  );
-}
-
-function ConfirmBox({
-  title,
-  body,
-  intent,
-  confirm,
-  projectId,
-}: {
-  title: string;
-  body: string;
-  intent: string;
-  confirm: string;
-  projectId?: string;
-}) {
-  return (
-    <div
-      className="mt-4 rounded-lg border border-red-200 p-4"
-      role="group"
-      aria-labelledby={`${intent}-confirm-h`}
-      data-testid="confirm-disconnect"
-    >
-      <h3 id={`${intent}-confirm-h`} className="text-sm font-semibold text-red-800">
-        {title}
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">{body}</p>
-      <Form method="post" action="/settings/integrations" className="mt-3 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value={intent} />
-        {projectId ? <input type="hidden" name="projectId" value={projectId} /> : null}
-        <button type="submit" className={danger}>
-          {confirm}
-        </button>
-        <Link to="/settings/integrations" className={buttonClass("secondary", "md")}>
-          Keep it
-        </Link>
-      </Form>
-    </div>
   );
 }
 
@@ -256,12 +214,15 @@ function SlackProject({
           ) : null}
           {canChange ? (
             confirming ? (
-              <ConfirmBox
+              <ConfirmPanel
+                nested
+                id="disconnect-slack-confirm"
                 title={`Disconnect Slack from ${row.projectName}?`}
                 body="Nothing more is posted to that channel. The webhook itself stays in Slack until you remove it there."
-                intent="disconnect-slack"
+                action="/settings/integrations"
+                fields={{ intent: "disconnect-slack", projectId: row.projectId }}
                 confirm="Disconnect Slack"
-                projectId={row.projectId}
+                testId="confirm-disconnect"
               />
             ) : (
               <Form

@@ -11,7 +11,14 @@ export type DeliveryRow = {
   attempts: number;
   nextAttemptAt: string | Date;
   createdAt: string | Date;
-  last: { at: string | Date; ok: boolean; responseStatus: number | null; responseExcerpt: string; durationMs: number } | null;
+  last: {
+    at: string | Date;
+    ok: boolean;
+    responseStatus: number | null;
+    responseExcerpt: string;
+    durationMs: number;
+    manual: boolean;
+  } | null;
 };
 
 const STATUS: Record<DeliveryRow["status"], { label: string; tone: string }> = {
@@ -71,6 +78,7 @@ export function WebhookLog({ endpoint, deliveries }: { endpoint: { id: string; u
                       <dt className="text-slate-600">Last answer</dt>
                       <dd className="text-slate-900">
                         {d.last.responseStatus ?? "No answer"} at {formatDateTime(d.last.at, zone)}, {d.last.durationMs} ms
+                        {d.last.manual ? " (sent again by hand)" : ""}
                       </dd>
                       {d.last.responseExcerpt ? (
                         <>

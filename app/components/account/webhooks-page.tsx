@@ -6,6 +6,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { useTimeZone } from "~/components/time-zone";
 import { formatDateTime } from "~/lib/dates";
 import { createWebhookSchema } from "~/lib/webhooks";
+import { ConfirmPanel, SettingsSubpageHeader } from "./settings-subpage";
 import { ShownOnceField } from "./shown-once-field";
 import { WebhookLog, type DeliveryRow } from "./webhook-log";
 
@@ -47,22 +48,14 @@ export function WebhooksPage({
 }) {
   return (
     <div className="max-w-3xl space-y-8">
-      <div>
-        <p className="text-sm">
-          <Link to="/settings" className={linkClass}>
-            Settings
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold text-slate-900">Webhooks</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Atelier posts the events you choose in {data.workspaceName} to your HTTPS endpoints, signed as the{" "}
-          <a href="https://www.standardwebhooks.com" className={linkClass}>
-            Standard Webhooks
-          </a>{" "}
-          specification says (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). A delivery that
-          fails is retried for 24 hours; an endpoint that fails for a whole day is switched off and the owners are told.
-        </p>
-      </div>
+      <SettingsSubpageHeader title="Webhooks">
+        Atelier posts the events you choose in {data.workspaceName} to your HTTPS endpoints, signed as the{" "}
+        <a href="https://www.standardwebhooks.com" className={linkClass}>
+          Standard Webhooks
+        </a>{" "}
+        specification says (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). A delivery that fails
+        is retried for 24 hours; an endpoint that fails for a whole day is switched off and the owners are told.
+      </SettingsSubpageHeader>
       {secret ? <ShownSecretPanel shown={secret} /> : null}
       {data.confirmDelete ? <ConfirmDelete row={data.confirmDelete} /> : null}
       <EndpointList data={data} />
@@ -89,22 +82,15 @@ function ShownSecretPanel({ shown }: { shown: ShownSecret }) {
 
 function ConfirmDelete({ row }: { row: EndpointRow }) {
   return (
-    <section aria-labelledby="delete-h" className="rounded-xl border border-red-200 bg-white p-5" data-testid="confirm-delete">
-      <h2 id="delete-h" className="text-base font-semibold break-all text-red-800">
-        Delete the endpoint {row.url}?
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">It gets no more events, and its delivery log goes with it. This cannot be undone.</p>
-      <Form method="post" action="/settings/webhooks" className="mt-3 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="endpointId" value={row.id} />
-        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
-          Delete endpoint
-        </button>
-        <Link to="/settings/webhooks" className={buttonClass("secondary", "md")}>
-          Keep it
-        </Link>
-      </Form>
-    </section>
+    <ConfirmPanel
+      id="delete"
+      title={`Delete the endpoint ${row.url}?`}
+      body="It gets no more events, and its delivery log goes with it. This cannot be undone."
+      action="/settings/webhooks"
+      fields={{ intent: "delete", endpointId: row.id }}
+      confirm="Delete endpoint"
+      testId="confirm-delete"
+    />
   );
 }
 

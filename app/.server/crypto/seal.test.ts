@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "../env";
-import { open, seal } from "./crypto";
+import { open, seal } from "./seal";
 
 const use = (secrets: string | undefined) => {
   if (secrets === undefined) delete process.env.INTEGRATIONS_SECRET;

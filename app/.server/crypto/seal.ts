@@ -3,18 +3,26 @@ import { env } from "../env";
 import { sessionSecrets } from "../secrets";
 
 /**
- * Secrets the integrations keep at rest (a Slack webhook URL, Figma's tokens): AES-256-GCM
+ * Secrets the app keeps at rest and must read back in clear to use them: a webhook endpoint's
+ * signing secrets, a Slack webhook URL, Figma's tokens (decisions 029 and 030). AES-256-GCM
  * with a key derived (HKDF-SHA256) from INTEGRATIONS_SECRET, or from SESSION_SECRET when that
  * is unset. Both may list several secrets, newest first: a value is sealed with the newest
  * and opened with whichever still fits, so a secret can be rotated without losing anything.
- * A database copy alone reveals none of them.
+ * A database copy alone reveals none of them. (Secrets the app only compares, API keys and
+ * passwords, are hashed instead.)
  */
 const VERSION = "v1";
 
 function keys(): Buffer[] {
   const configured = env().INTEGRATIONS_SECRET;
   const secrets = configured.length ? configured : sessionSecrets();
+  // The salt keeps its first name: values sealed before the module served webhooks still open.
   return secrets.map((s) => Buffer.from(hkdfSync("sha256", s, "atelier-integrations", "secret-at-rest-v1", 32)));
+}
+
+/** Whether a stored value is sealed (`v1:…`) rather than a value kept in clear by an earlier version. */
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(`${VERSION}:`);
 }
 
 export function seal(plain: string): string {
