@@ -3,6 +3,7 @@
 // counts what one mutation writes to the activity log, the live updates and the notifications.
 import { and, count, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { resetDb } from "../../../tests/support/db";
 import { addMember, makeUser, memberOf } from "../../../tests/support/factories";
 import { ownerWithProject } from "../../../tests/support/project-fixture";
 import { SlackReceiver } from "../../../tests/support/slack-receiver";
@@ -127,6 +128,9 @@ export async function slackHook(): Promise<string> {
 export function setUpEventWorld() {
   beforeAll(async () => {
     await ensureDb();
+    // On Postgres the files of one worker share its database: the cases' fixed addresses
+    // (joiner@example.test, the workspace's new slug) must not meet another file's.
+    await resetDb();
     const base = await ownerWithProject();
     const sam = await makeUser({ fullName: "Sam Lee" });
     await addMember(base.workspace.id, sam.id, "member");

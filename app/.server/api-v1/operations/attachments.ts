@@ -1,6 +1,5 @@
 import { MAX_ATTACHMENT_BYTES, tooLargeMessage } from "~/lib/file-size";
 import { deleteAttachment, uploadAttachment } from "../../files/attachment-actions";
-import { contentDisposition } from "../../files/download";
 import { fileStore } from "../../files/store";
 import { notFound } from "../../errors";
 import { attachmentsOf, requireAttachment } from "../attachment-reads";
