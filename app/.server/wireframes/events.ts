@@ -31,6 +31,9 @@ export async function publishPresence(member: MemberContext, wireframeId: string
   requireRead(member, "wireframe");
   const row = await findWireframeRow(db(), member, wireframeId);
   const name = member.user.fullName?.trim() || member.user.email.split("@")[0] || "Someone";
+  // Its stream here is gone: a request already on its way as the tab closed would bring the
+  // person back after their `leave`, for the 45 s a presence lasts.
+  if (hasLeft(`${row.id}:${presence.clientId}`)) return;
   await publishWireframe(row.id, {
     type: "presence",
     clientId: presence.clientId,
@@ -49,18 +52,32 @@ export async function publishPresence(member: MemberContext, wireframeId: string
  */
 const openStreams = new Map<string, number>();
 const LEAVE_DELAY_MS = 2_000;
+/** When each client's last stream here closed (kept a minute): its later presence is not sent. */
+const closedAt = new Map<string, number>();
+const CLOSED_KEPT_MS = 60_000;
 
 function streamOpened(key: string) {
   openStreams.set(key, (openStreams.get(key) ?? 0) + 1);
+  closedAt.delete(key);
 }
 
 function streamClosed(key: string, leave: () => void) {
   const left = (openStreams.get(key) ?? 1) - 1;
   if (left > 0) openStreams.set(key, left);
-  else openStreams.delete(key);
+  else {
+    openStreams.delete(key);
+    const now = Date.now();
+    for (const [k, at] of closedAt) if (now - at > CLOSED_KEPT_MS) closedAt.delete(k);
+    closedAt.set(key, now);
+  }
   setTimeout(() => {
     if (!openStreams.has(key)) leave();
   }, LEAVE_DELAY_MS).unref?.();
+}
+
+/** The client's stream closed in this process and has not come back. */
+function hasLeft(key: string): boolean {
+  return !openStreams.has(key) && closedAt.has(key);
 }
 
 const encoder = new TextEncoder();
