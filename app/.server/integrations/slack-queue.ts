@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { open } from "../crypto/seal";
-import { db, rowsOf, schema, transaction, type Db } from "../db";
-import { LEASE_MS, RETRY_WINDOW_MS, retryDelayMs } from "../webhooks/queue";
+import { db, schema, transaction, type Db } from "../db";
+import { claimInLine, RETRY_WINDOW_MS, retryDelayMs } from "../webhooks/queue";
 import { postToSlack, recordSlackOutcome, type SlackMessage, type SlackSendResult } from "./slack";
 
 /**
@@ -31,26 +31,9 @@ export async function enqueueSlackPost(tx: Db, post: SlackPost): Promise<void> {
   await tx.insert(slackDeliveries).values({ ...where, eventId, message: { text } });
 }
 
-/** Claims up to `limit` due posts for `runner`: pending, due, not leased, each the first pending one of its project. */
-export async function claimSlackDue(runner: string, now = new Date(), limit = BATCH): Promise<string[]> {
-  const until = new Date(now.getTime() + LEASE_MS);
-  const result = await db().execute(sql`
-    WITH claimed AS (UPDATE slack_deliveries SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz
-    WHERE id IN (
-      SELECT d.id FROM slack_deliveries d
-      WHERE d.status = 'pending'
-        AND d.next_attempt_at <= ${now.toISOString()}::timestamptz
-        AND (d.locked_until IS NULL OR d.locked_until < ${now.toISOString()}::timestamptz)
-        AND NOT EXISTS (
-          SELECT 1 FROM slack_deliveries p WHERE p.project_id = d.project_id AND p.status = 'pending' AND p.seq < d.seq
-        )
-      ORDER BY d.seq
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    RETURNING id, seq)
-    SELECT id FROM claimed ORDER BY seq`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+/** Claims up to `limit` due posts for `runner`: each the first pending one of its project (the webhooks' claim). */
+export function claimSlackDue(runner: string, now = new Date(), limit = BATCH): Promise<string[]> {
+  return claimInLine({ table: "slack_deliveries", line: ["project_id"] }, runner, now, limit);
 }
 
 /** Slack's 4xx other than 408 and 429: a removed webhook, an archived channel, a refused payload. Retrying changes nothing. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { db, rowsOf, schema, transaction, type Db } from "../db";
 import type { DomainEvent } from "../events/types";
 import { signingSecrets } from "./secrets";
@@ -168,25 +168,32 @@ export function newRunnerId(): string {
 }
 
 /**
- * Claims up to `limit` due deliveries for `runner`: pending, due, not leased (or the lease ran
- * out), the endpoint on (a test event goes to an endpoint that is off too), and the first of
- * its object's pending deliveries to its endpoint. Rows another runner holds are skipped.
+ * The queue's claim, for any delivery table of its shape (`status`, `next_attempt_at`,
+ * `locked_by`/`locked_until`, `seq`): up to `limit` due rows leased to `runner`, each the first
+ * pending row of its line (rows alike in every `line` column leave in `seq` order), skipping
+ * rows another runner holds (`SKIP LOCKED`). `from` may join what `where` reads beside `d`.
  */
-export async function claimDue(runner: string, now = new Date(), limit = BATCH): Promise<string[]> {
+export async function claimInLine(
+  q: { table: "webhook_deliveries" | "slack_deliveries"; line: string[]; from?: SQL; where?: SQL },
+  runner: string,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
   const until = new Date(now.getTime() + LEASE_MS);
+  const table = sql.identifier(q.table);
+  const sameLine = sql.join(
+    q.line.map((c) => sql`p.${sql.identifier(c)} = d.${sql.identifier(c)}`),
+    sql` AND `,
+  );
   const result = await db().execute(sql`
-    WITH claimed AS (UPDATE webhook_deliveries SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz
+    WITH claimed AS (UPDATE ${table} SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz
     WHERE id IN (
-      SELECT d.id FROM webhook_deliveries d
-      JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      SELECT d.id FROM ${table} d ${q.from ?? sql``}
       WHERE d.status = 'pending'
         AND d.next_attempt_at <= ${now.toISOString()}::timestamptz
         AND (d.locked_until IS NULL OR d.locked_until < ${now.toISOString()}::timestamptz)
-        AND (e.disabled_at IS NULL OR d.type = 'webhook.test')
-        AND NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries p
-          WHERE p.endpoint_id = d.endpoint_id AND p.object_key = d.object_key AND p.status = 'pending' AND p.seq < d.seq
-        )
+        ${q.where ? sql`AND ${q.where}` : sql``}
+        AND NOT EXISTS (SELECT 1 FROM ${table} p WHERE ${sameLine} AND p.status = 'pending' AND p.seq < d.seq)
       ORDER BY d.seq
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
@@ -194,6 +201,24 @@ export async function claimDue(runner: string, now = new Date(), limit = BATCH):
     RETURNING id, seq)
     SELECT id FROM claimed ORDER BY seq`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` due deliveries for `runner`: the first of its object's pending deliveries
+ * to its endpoint, the endpoint on (a test event goes to an endpoint that is off too).
+ */
+export function claimDue(runner: string, now = new Date(), limit = BATCH): Promise<string[]> {
+  return claimInLine(
+    {
+      table: "webhook_deliveries",
+      line: ["endpoint_id", "object_key"],
+      from: sql`JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
+      where: sql`(e.disabled_at IS NULL OR d.type = 'webhook.test')`,
+    },
+    runner,
+    now,
+    limit,
+  );
 }
 
 /** What happened to an endpoint after an attempt: switched off now (its owners are told). */
