@@ -20,9 +20,12 @@ function keys(): Buffer[] {
   return secrets.map((s) => Buffer.from(hkdfSync("sha256", s, "atelier-integrations", "secret-at-rest-v1", 32)));
 }
 
-/** Whether a stored value is sealed (`v1:…`) rather than a value kept in clear by an earlier version. */
+/** How every sealed value begins (`v1:`): a stored value without it was kept in clear by an earlier version. */
+export const SEALED_PREFIX = `${VERSION}:`;
+
+/** Whether a stored value is sealed rather than a value kept in clear by an earlier version. */
 export function isSealed(stored: string): boolean {
-  return stored.startsWith(`${VERSION}:`);
+  return stored.startsWith(SEALED_PREFIX);
 }
 
 export function seal(plain: string): string {

@@ -1,5 +1,5 @@
-import { and, eq, or, sql } from "drizzle-orm";
-import { isSealed, open, seal } from "../crypto/seal";
+import { and, eq, isNotNull, notLike, or, sql } from "drizzle-orm";
+import { isSealed, open, seal, SEALED_PREFIX } from "../crypto/seal";
 import { db, schema } from "../db";
 
 /**
@@ -48,8 +48,8 @@ export async function sealStoredSecrets(): Promise<number> {
     .from(webhookEndpoints)
     .where(
       or(
-        sql`${webhookEndpoints.secret} NOT LIKE 'v1:%'`,
-        and(sql`${webhookEndpoints.previousSecret} IS NOT NULL`, sql`${webhookEndpoints.previousSecret} NOT LIKE 'v1:%'`),
+        notLike(webhookEndpoints.secret, `${SEALED_PREFIX}%`),
+        and(isNotNull(webhookEndpoints.previousSecret), notLike(webhookEndpoints.previousSecret, `${SEALED_PREFIX}%`)),
       ),
     );
   let sealed = 0;
